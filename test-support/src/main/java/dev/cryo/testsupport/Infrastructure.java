@@ -1,0 +1,80 @@
+package dev.cryo.testsupport;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where the real infrastructure is: the local one that {@code ./cryo infra up} starts, or the
+ * endpoints named by {@code KAFKA_BOOTSTRAP_SERVERS} and {@code CRYO_DB_URL}.
+ */
+public final class Infrastructure {
+
+    /** The command that starts the local infrastructure, quoted in every failure message. */
+    public static final String START_COMMAND = "./cryo infra up";
+
+    public static final String DEFAULT_KAFKA = "127.0.0.1:9092";
+    public static final String DEFAULT_DB_URL = "jdbc:postgresql://127.0.0.1:15432/cryo";
+
+    public enum Component { KAFKA, POSTGRESQL }
+
+    public static String kafkaBootstrapServers() {
+        return env("KAFKA_BOOTSTRAP_SERVERS", DEFAULT_KAFKA);
+    }
+
+    public static String jdbcUrl() {
+        return env("CRYO_DB_URL", DEFAULT_DB_URL);
+    }
+
+    public static String dbUser() {
+        return env("CRYO_DB_USER", "cryo");
+    }
+
+    public static String dbPassword() {
+        return env("CRYO_DB_PASSWORD", "");
+    }
+
+    /** Fails with a message naming the start command when a component does not accept connections. */
+    public static void requireReachable(List<Component> components) {
+        List<String> problems = new ArrayList<>();
+        for (Component component : components) {
+            String endpoint = component == Component.KAFKA ? kafkaBootstrapServers().split(",")[0] : postgresHostPort();
+            if (!reachable(endpoint)) {
+                problems.add(component.name().toLowerCase() + " is not reachable at " + endpoint);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("Cannot run this test: " + String.join("; ", problems)
+                    + ". Start the local infrastructure with `" + START_COMMAND
+                    + "`, or point KAFKA_BOOTSTRAP_SERVERS / CRYO_DB_URL at running servers.");
+        }
+    }
+
+    static String postgresHostPort() {
+        URI uri = URI.create(jdbcUrl().substring("jdbc:".length()));
+        return uri.getHost() + ":" + (uri.getPort() < 0 ? 5432 : uri.getPort());
+    }
+
+    static boolean reachable(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        String host = hostPort.substring(0, colon);
+        int port = Integer.parseInt(hostPort.substring(colon + 1).trim());
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host.trim(), port), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+
+    private Infrastructure() {
+    }
+}

@@ -1,0 +1,131 @@
+package dev.cryo.testsupport;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * A plain Kafka client for tests on the real broker: produce raw records, read a topic from
+ * its end (what arrives after a mark) or from its beginning, create topics.
+ */
+public final class KafkaTestClient implements AutoCloseable {
+
+    private static final int MAX_RECORD_BYTES = 8 * 1024 * 1024;
+
+    private final KafkaProducer<String, byte[]> producer;
+
+    public KafkaTestClient() {
+        producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd",
+                ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_RECORD_BYTES),
+                new StringSerializer(), new ByteArraySerializer());
+    }
+
+    public RecordMetadata send(ProducerRecord<String, byte[]> record) {
+        try {
+            return producer.send(record).get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot send to " + record.topic() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The end offsets of every partition of the topics now: read after a mark to see only new records. */
+    public Map<TopicPartition, Long> mark(String... topics) {
+        try (KafkaConsumer<String, byte[]> consumer = consumer()) {
+            List<TopicPartition> partitions = partitions(consumer, List.of(topics));
+            return new HashMap<>(consumer.endOffsets(partitions));
+        }
+    }
+
+    /**
+     * Reads records after the mark until {@code until} holds for the records read so far, or fails
+     * after the timeout with what it saw.
+     */
+    public List<ConsumerRecord<String, byte[]>> readAfter(Map<TopicPartition, Long> mark, Duration timeout,
+                                                          Predicate<List<ConsumerRecord<String, byte[]>>> until) {
+        try (KafkaConsumer<String, byte[]> consumer = consumer()) {
+            consumer.assign(mark.keySet());
+            mark.forEach(consumer::seek);
+            List<ConsumerRecord<String, byte[]>> read = new ArrayList<>();
+            Instant deadline = Instant.now().plus(timeout);
+            while (!until.test(read)) {
+                if (Instant.now().isAfter(deadline)) {
+                    throw new AssertionError("Timed out after " + timeout + " reading " + mark.keySet()
+                            + "; read " + read.size() + " records");
+                }
+                consumer.poll(Duration.ofMillis(200)).forEach(read::add);
+            }
+            return read;
+        }
+    }
+
+    /** Creates topics that do not exist yet (the local broker does not auto-create). */
+    public static void createTopics(int partitions, String... topics) {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers()))) {
+            for (String topic : topics) {
+                try {
+                    admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)
+                            .configs(Map.of("max.message.bytes", String.valueOf(MAX_RECORD_BYTES)))))
+                            .all().get(30, TimeUnit.SECONDS);
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw new IllegalStateException("Cannot create topic " + topic + ": " + e.getMessage(), e);
+                    }
+                }
+            }
+        } catch (InterruptedException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("Cannot create topics: " + e.getMessage(), e);
+        }
+    }
+
+    private static KafkaConsumer<String, byte[]> consumer() {
+        return new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, MAX_RECORD_BYTES,
+                ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * MAX_RECORD_BYTES),
+                new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
+    private static List<TopicPartition> partitions(KafkaConsumer<String, byte[]> consumer, Collection<String> topics) {
+        List<TopicPartition> partitions = new ArrayList<>();
+        for (String topic : topics) {
+            consumer.partitionsFor(topic, Duration.ofSeconds(30))
+                    .forEach(info -> partitions.add(new TopicPartition(topic, info.partition())));
+        }
+        return partitions;
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(10));
+    }
+}
