@@ -1,0 +1,73 @@
+# Shared helpers of ./cryo. Sourced, not executed.
+
+CRYO_HOME="${CRYO_HOME:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+RUNTIME="${CRYO_RUNTIME_DIR:-$CRYO_HOME/.cryo-runtime}"
+
+if [ -t 1 ]; then
+  BOLD=$'\033[1m'; DIM=$'\033[2m'; RED=$'\033[31m'; GREEN=$'\033[32m'; YELLOW=$'\033[33m'; RESET=$'\033[0m'
+else
+  BOLD=""; DIM=""; RED=""; GREEN=""; YELLOW=""; RESET=""
+fi
+
+step() { printf '%s==>%s %s\n' "$BOLD" "$RESET" "$*"; }
+info() { printf '    %s\n' "$*"; }
+warn() { printf '%swarning:%s %s\n' "$YELLOW" "$RESET" "$*" >&2; }
+die()  { printf '%serror:%s %s\n' "$RED" "$RESET" "$*" >&2; exit "${2:-2}"; }
+
+# port_open HOST PORT: true when something accepts TCP connections there.
+port_open() {
+  (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null && { exec 3>&- 3<&-; return 0; }
+  return 1
+}
+
+# wait_for "what" SECONDS COMMAND...: retries COMMAND every half second.
+wait_for() {
+  local what="$1" seconds="$2"; shift 2
+  local deadline=$((SECONDS + seconds))
+  until "$@"; do
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      return 1
+    fi
+    sleep 0.5
+  done
+}
+
+# pid_alive PIDFILE: true when the file names a running process.
+pid_alive() {
+  [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null
+}
+
+# stop_pid NAME PIDFILE SECONDS: SIGTERM, wait, then SIGKILL; removes the pid file.
+stop_pid() {
+  local name="$1" pidfile="$2" seconds="$3" pid
+  if ! pid_alive "$pidfile"; then
+    rm -f "$pidfile"
+    return 0
+  fi
+  pid=$(cat "$pidfile")
+  kill -TERM "$pid" 2>/dev/null || true
+  if ! wait_for "$name to stop" "$seconds" bash -c "! kill -0 $pid 2>/dev/null"; then
+    warn "$name (pid $pid) did not stop within ${seconds}s; killing it"
+    kill -KILL "$pid" 2>/dev/null || true
+    sleep 0.5
+  fi
+  rm -f "$pidfile"
+}
+
+mvnw() {
+  "$CRYO_HOME/mvnw" -B -q "$@"
+}
+
+# The contracts jar carries the topic list (Topics.all()) that infra up creates.
+contracts_jar() {
+  ls "$CRYO_HOME"/contracts/target/cryo-contracts-*.jar 2>/dev/null | grep -v -- '-sources\|-tests' | head -n 1
+}
+
+ensure_contracts_jar() {
+  local jar
+  jar=$(contracts_jar)
+  if [ -z "$jar" ] || [ -n "$(find "$CRYO_HOME/contracts/src/main" -newer "$jar" -type f -print -quit)" ]; then
+    step "Building contracts (topic definitions)"
+    (cd "$CRYO_HOME" && mvnw -pl contracts -am install -DskipTests) || die "Cannot build contracts: see the Maven output above"
+  fi
+}
