@@ -6,6 +6,7 @@ import dev.cryo.contracts.event.GradeChanged;
 import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.contracts.event.JobDeferred;
 import dev.cryo.contracts.event.JobFinished;
+import dev.cryo.contracts.event.JobHeartbeat;
 import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.contracts.event.OperationFinished;
@@ -29,6 +30,7 @@ public enum EventType {
     JOB_ADMITTED("dev.cryo.job.admitted.v1", JobAdmitted.class, Topics.JOBS_ADMITTED),
     JOB_DEFERRED("dev.cryo.job.deferred.v1", JobDeferred.class, Topics.JOBS_DEFERRED),
     JOB_STARTED("dev.cryo.job.started.v1", JobStarted.class, Topics.JOBS_RESULTS),
+    JOB_HEARTBEAT("dev.cryo.job.heartbeat.v1", JobHeartbeat.class, Topics.JOBS_RESULTS),
     OPERATION_FINISHED("dev.cryo.operation.finished.v1", OperationFinished.class, Topics.JOBS_RESULTS),
     JOB_FINISHED("dev.cryo.job.finished.v1", JobFinished.class, Topics.JOBS_RESULTS);
 
