@@ -1,0 +1,159 @@
+package dev.cryo.iceberg.catalog;
+
+import dev.cryo.contracts.TableId;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.CatalogProperties;
+import org.apache.iceberg.CatalogUtil;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Iceberg catalogs by name, built from the standard Iceberg catalog properties — the same keys
+ * users give Spark or Trino: {@code type} (jdbc, rest, hadoop, nessie, hive, glue) or
+ * {@code catalog-impl}, {@code uri}, {@code warehouse}, {@code io-impl}, {@code jdbc.*},
+ * {@code s3.*}, … Catalog names are the first part of a {@link TableId}.
+ */
+public final class CatalogRegistry implements Closeable {
+
+    private final Map<String, Catalog> catalogs;
+
+    private CatalogRegistry(Map<String, Catalog> catalogs) {
+        this.catalogs = catalogs;
+    }
+
+    /**
+     * Builds every catalog. A catalog that cannot be built fails the whole registry with a
+     * message naming it, so a typo in a property is seen at start-up, not at the first scan.
+     */
+    public static CatalogRegistry create(Map<String, Map<String, String>> catalogProperties) {
+        requireNonNull(catalogProperties, "catalogProperties is null");
+        Map<String, Catalog> catalogs = new LinkedHashMap<>();
+        for (Map.Entry<String, Map<String, String>> entry : catalogProperties.entrySet()) {
+            catalogs.put(entry.getKey(), build(entry.getKey(), entry.getValue()));
+        }
+        return new CatalogRegistry(catalogs);
+    }
+
+    /** A registry over catalogs that the caller built. */
+    public static CatalogRegistry of(Map<String, Catalog> catalogs) {
+        return new CatalogRegistry(new LinkedHashMap<>(catalogs));
+    }
+
+    static Catalog build(String name, Map<String, String> properties) {
+        Map<String, String> effective = new HashMap<>(properties);
+        if (!effective.containsKey(CatalogUtil.ICEBERG_CATALOG_TYPE) && !effective.containsKey(CatalogProperties.CATALOG_IMPL)) {
+            throw new IllegalArgumentException("Cannot configure catalog " + name
+                    + ": set its 'type' (jdbc, rest, hadoop, nessie, hive, glue) or 'catalog-impl'");
+        }
+        if ("jdbc".equals(effective.get(CatalogUtil.ICEBERG_CATALOG_TYPE))) {
+            // Trino's JDBC catalog reads the V1 layout; new catalogs get it unless told otherwise.
+            effective.putIfAbsent("jdbc.schema-version", "V1");
+        }
+        try {
+            return CatalogUtil.buildIcebergCatalog(name, effective, hadoopConfiguration(effective));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("Cannot configure catalog " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Hadoop settings for HadoopFileIO on local disks: the raw local file system writes no
+     * {@code .crc} side files (which would otherwise look like orphans). Properties starting
+     * with {@code hadoop.} are passed through without the prefix.
+     */
+    public static Configuration hadoopConfiguration(Map<String, String> properties) {
+        Configuration configuration = new Configuration();
+        configuration.set("fs.file.impl", "org.apache.hadoop.fs.RawLocalFileSystem");
+        configuration.setBoolean("fs.file.impl.disable.cache", true);
+        properties.forEach((key, value) -> {
+            if (key.startsWith("hadoop.")) {
+                configuration.set(key.substring("hadoop.".length()), value);
+            }
+        });
+        return configuration;
+    }
+
+    public Set<String> names() {
+        return new TreeSet<>(catalogs.keySet());
+    }
+
+    /** The catalog of that name, or an error naming the configured ones. */
+    public Catalog catalog(String name) {
+        Catalog catalog = catalogs.get(name);
+        if (catalog == null) {
+            throw new UnknownCatalogException("Cannot find catalog '" + name + "': configured catalogs are " + names());
+        }
+        return catalog;
+    }
+
+    public Table load(TableId table) {
+        return catalog(table.catalog()).loadTable(identifier(table));
+    }
+
+    public static TableIdentifier identifier(TableId table) {
+        return TableIdentifier.of(Namespace.of(table.namespace().toArray(String[]::new)), table.table());
+    }
+
+    public static TableId tableId(String catalog, TableIdentifier identifier) {
+        return new TableId(catalog, List.of(identifier.namespace().levels()), identifier.name());
+    }
+
+    /** Every table of a catalog, walking nested namespaces where the catalog has them. */
+    public List<TableId> listTables(String catalogName) {
+        Catalog catalog = catalog(catalogName);
+        List<TableId> tables = new ArrayList<>();
+        if (catalog instanceof SupportsNamespaces namespaces) {
+            walk(catalogName, catalog, namespaces, Namespace.empty(), tables);
+        } else {
+            catalog.listTables(Namespace.empty()).forEach(identifier -> tables.add(tableId(catalogName, identifier)));
+        }
+        return tables;
+    }
+
+    private static void walk(String catalogName, Catalog catalog, SupportsNamespaces namespaces, Namespace parent,
+                             List<TableId> tables) {
+        for (Namespace namespace : namespaces.listNamespaces(parent)) {
+            catalog.listTables(namespace).forEach(identifier -> tables.add(tableId(catalogName, identifier)));
+            walk(catalogName, catalog, namespaces, namespace, tables);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        IOException failure = null;
+        for (Catalog catalog : catalogs.values()) {
+            if (catalog instanceof Closeable closeable) {
+                try {
+                    closeable.close();
+                } catch (IOException e) {
+                    failure = e;
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** A table id names a catalog that is not configured. */
+    public static class UnknownCatalogException extends IllegalArgumentException {
+        public UnknownCatalogException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package dev.cryo.iceberg.fingerprint;
+
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.StructLike;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.data.IcebergGenerics;
+import org.apache.iceberg.data.Record;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.expressions.Expressions;
+import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Computes {@link Fingerprint}s of tables, of parts of tables, and of rows. */
+public final class Fingerprints {
+
+    /** Every live row of the table's current snapshot, deletes applied. */
+    public static Fingerprint ofTable(Table table) {
+        if (table.currentSnapshot() == null) {
+            return Fingerprint.EMPTY;
+        }
+        return of(table, table.currentSnapshot().snapshotId(), Expressions.alwaysTrue());
+    }
+
+    /** The live rows of a snapshot that match the filter (whole partitions, typically), deletes applied. */
+    public static Fingerprint of(Table table, long snapshotId, Expression filter) {
+        try (CloseableIterable<Record> rows = IcebergGenerics.read(table).useSnapshot(snapshotId).where(filter).build()) {
+            return of(table.schema(), rows);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot fingerprint " + table.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Rows of the given schema, in any order. */
+    public static Fingerprint of(Schema schema, Iterable<? extends StructLike> rows) {
+        long count = 0;
+        long sum = 0;
+        for (StructLike row : rows) {
+            count++;
+            sum += hashRow(schema.asStruct(), row);
+        }
+        return new Fingerprint(count, sum);
+    }
+
+    /** The 64-bit hash of one row: every column, with its field id, in schema order. */
+    public static long hashRow(Types.StructType struct, StructLike row) {
+        RowHasher hasher = new RowHasher();
+        putStruct(hasher, struct, row);
+        return hasher.hash();
+    }
+
+    private static void putStruct(RowHasher hasher, Types.StructType struct, StructLike row) {
+        List<Types.NestedField> fields = struct.fields();
+        for (int i = 0; i < fields.size(); i++) {
+            Types.NestedField field = fields.get(i);
+            hasher.putInt(field.fieldId());
+            Object value = row instanceof Record record ? record.get(i) : row.get(i, Object.class);
+            putValue(hasher, field.type(), value);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void putValue(RowHasher hasher, Type type, Object value) {
+        if (value == null) {
+            hasher.putByte((byte) 0);
+            return;
+        }
+        hasher.putByte((byte) 1);
+        switch (type.typeId()) {
+            case BOOLEAN -> hasher.putBoolean((Boolean) value);
+            case INTEGER -> hasher.putInt(((Number) value).intValue());
+            case LONG -> hasher.putLong(((Number) value).longValue());
+            case FLOAT -> hasher.putFloat(((Number) value).floatValue());
+            case DOUBLE -> hasher.putDouble(((Number) value).doubleValue());
+            case DATE -> hasher.putLong(value instanceof LocalDate date ? date.toEpochDay() : ((Number) value).longValue());
+            case TIME -> hasher.putLong(value instanceof LocalTime time ? time.toNanoOfDay() : ((Number) value).longValue());
+            case TIMESTAMP, TIMESTAMP_NANO -> hasher.putLong(epochNanos(value));
+            case STRING -> putBytes(hasher, value.toString().getBytes(StandardCharsets.UTF_8));
+            case UUID -> putBytes(hasher, value.toString().getBytes(StandardCharsets.UTF_8));
+            case FIXED, BINARY -> putBytes(hasher, bytes(value));
+            case DECIMAL -> {
+                BigDecimal decimal = (BigDecimal) value;
+                hasher.putInt(decimal.scale());
+                putBytes(hasher, decimal.unscaledValue().toByteArray());
+            }
+            case STRUCT -> putStruct(hasher, type.asStructType(), (StructLike) value);
+            case LIST -> {
+                List<Object> list = (List<Object>) value;
+                hasher.putInt(list.size());
+                for (Object element : list) {
+                    putValue(hasher, type.asListType().elementType(), element);
+                }
+            }
+            case MAP -> {
+                // Map entries have no order: hash each entry alone and add the entry hashes.
+                Map<Object, Object> map = (Map<Object, Object>) value;
+                long entries = 0;
+                for (Map.Entry<Object, Object> entry : map.entrySet()) {
+                    RowHasher entryHasher = new RowHasher();
+                    putValue(entryHasher, type.asMapType().keyType(), entry.getKey());
+                    putValue(entryHasher, type.asMapType().valueType(), entry.getValue());
+                    entries += entryHasher.hash();
+                }
+                hasher.putInt(map.size()).putLong(entries);
+            }
+            default -> putBytes(hasher, value.toString().getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static long epochNanos(Object value) {
+        if (value instanceof OffsetDateTime offset) {
+            return ChronoUnit.NANOS.between(Instant.EPOCH, offset.toInstant());
+        }
+        if (value instanceof LocalDateTime local) {
+            return ChronoUnit.NANOS.between(Instant.EPOCH, local.toInstant(ZoneOffset.UTC));
+        }
+        // Internal representation: microseconds since epoch.
+        return ((Number) value).longValue() * 1000;
+    }
+
+    private static byte[] bytes(Object value) {
+        if (value instanceof byte[] array) {
+            return array;
+        }
+        if (value instanceof ByteBuffer buffer) {
+            ByteBuffer copy = buffer.duplicate();
+            byte[] array = new byte[copy.remaining()];
+            copy.get(array);
+            return array;
+        }
+        if (value instanceof UUID uuid) {
+            return uuid.toString().getBytes(StandardCharsets.UTF_8);
+        }
+        throw new IllegalArgumentException("Cannot hash a binary value of class " + value.getClass().getName());
+    }
+
+    private static void putBytes(RowHasher hasher, byte[] bytes) {
+        hasher.putInt(bytes.length).putBytes(bytes);
+    }
+
+    private Fingerprints() {
+    }
+}

@@ -1,0 +1,164 @@
+package dev.cryo.iceberg;
+
+import dev.cryo.contracts.TableId;
+import dev.cryo.iceberg.catalog.CatalogRegistry;
+import dev.cryo.iceberg.fingerprint.Fingerprint;
+import dev.cryo.iceberg.fingerprint.Fingerprints;
+import dev.cryo.iceberg.fixtures.LocalCatalogs;
+import dev.cryo.iceberg.fixtures.SampleTables;
+import dev.cryo.iceberg.fixtures.TableWriter;
+import dev.cryo.testsupport.Infrastructure;
+import dev.cryo.testsupport.NeedsInfrastructure;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.FileContent;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.data.Record;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Catalogs, fixtures and fingerprints on real tables: a JDBC catalog on the real PostgreSQL. */
+@NeedsInfrastructure(Infrastructure.Component.POSTGRESQL)
+class IcebergSupportTest {
+
+    @TempDir
+    static Path warehouse;
+
+    static CatalogRegistry registry;
+    static final String CATALOG = "support_" + UUID.randomUUID().toString().substring(0, 8);
+    static final OffsetDateTime START = OffsetDateTime.of(2026, 11, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+
+    @BeforeAll
+    static void createCatalog() {
+        registry = CatalogRegistry.create(Map.of(CATALOG, LocalCatalogs.jdbc(Infrastructure.jdbcUrl(),
+                Infrastructure.dbUser(), Infrastructure.dbPassword(), "iceberg_support_test", warehouse)));
+        ((SupportsNamespaces) registry.catalog(CATALOG)).createNamespace(Namespace.of("sales"));
+        ((SupportsNamespaces) registry.catalog(CATALOG)).createNamespace(Namespace.of("sales", "emea"));
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        registry.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void fingerprintsFollowTheRowsWhateverTheFileLayout(int formatVersion) {
+        Table table = create("layout_v" + formatVersion, formatVersion);
+        List<Record> rows = new ArrayList<>();
+        Random random = new Random(7);
+        for (int commit = 0; commit < 4; commit++) {
+            List<Record> batch = SampleTables.events(random, commit * 100L, 100, START, Duration.ofDays(3), 5, 40);
+            new TableWriter(table).append(batch);
+            rows.addAll(batch);
+        }
+        table.refresh();
+
+        Fingerprint table4Commits = Fingerprints.ofTable(table);
+        List<Record> shuffled = new ArrayList<>(rows);
+        java.util.Collections.shuffle(shuffled, new Random(1));
+
+        assertThat(table4Commits).isEqualTo(Fingerprints.of(SampleTables.EVENTS, shuffled));
+        assertThat(table4Commits.rows()).isEqualTo(400);
+        assertThat(table.currentSnapshot().allManifests(table.io())).hasSize(4);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void positionDeletesRemoveExactlyTheirRows(int formatVersion) {
+        Table table = create("posdel_v" + formatVersion, formatVersion);
+        List<Record> rows = SampleTables.events(new Random(3), 0, 50, START, Duration.ofHours(1), 3, 10);
+        DataFile file = new TableWriter(table).append(rows).get(0);
+        Fingerprint before = Fingerprints.ofTable(table);
+
+        DeleteFile deletes = new TableWriter(table).writePositionDeletes(file, 0, 7, 49);
+        new TableWriter(table).commitDeletes(deletes);
+        table.refresh();
+
+        Fingerprint deleted = Fingerprints.of(SampleTables.EVENTS, List.of(rows.get(0), rows.get(7), rows.get(49)));
+        assertThat(Fingerprints.ofTable(table)).isEqualTo(before.minus(deleted));
+        assertThat(deletes.content()).isEqualTo(FileContent.POSITION_DELETES);
+        assertThat(deletes.format().name()).isEqualTo(formatVersion >= 3 ? "PUFFIN" : "PARQUET");
+    }
+
+    @Test
+    void equalityDeletesRemoveMatchingRows() {
+        Table table = create("eqdel", 2);
+        TableWriter writer = new TableWriter(table);
+        List<Record> rows = SampleTables.events(new Random(5), 0, 30, START, Duration.ofHours(1), 3, 10);
+        writer.append(rows);
+        Fingerprint before = Fingerprints.ofTable(table);
+
+        Record key = org.apache.iceberg.data.GenericRecord.create(SampleTables.EVENTS.select("id"));
+        key.setField("id", 12L);
+        DeleteFile deletes = writer.writeEqualityDeletes(writer.partitionOf(rows.get(12)), List.of(key), "id");
+        writer.commitDeletes(deletes);
+        table.refresh();
+
+        assertThat(Fingerprints.ofTable(table)).isEqualTo(before.minus(Fingerprints.of(SampleTables.EVENTS, List.of(rows.get(12)))));
+        assertThat(deletes.content()).isEqualTo(FileContent.EQUALITY_DELETES);
+    }
+
+    @Test
+    void aChangedValueChangesTheFingerprint() {
+        List<Record> rows = SampleTables.events(new Random(9), 0, 10, START, Duration.ofHours(1), 3, 10);
+        Fingerprint original = Fingerprints.of(SampleTables.EVENTS, rows);
+        Record changed = rows.get(3).copy();
+        changed.setField("quantity", ((Integer) changed.getField("quantity")) + 1);
+        List<Record> altered = new ArrayList<>(rows);
+        altered.set(3, changed);
+
+        assertThat(Fingerprints.of(SampleTables.EVENTS, altered)).isNotEqualTo(original);
+        assertThat(Fingerprints.of(SampleTables.EVENTS, altered).rows()).isEqualTo(original.rows());
+    }
+
+    @Test
+    void registryListsTablesOfNestedNamespacesAndLoadsThem() {
+        Catalog catalog = registry.catalog(CATALOG);
+        catalog.createTable(org.apache.iceberg.catalog.TableIdentifier.of("sales", "emea", "orders"), SampleTables.EVENTS);
+
+        List<TableId> tables = registry.listTables(CATALOG);
+
+        TableId orders = TableId.parse(CATALOG + ".sales.emea.orders");
+        assertThat(tables).contains(orders);
+        assertThat(registry.load(orders).name()).endsWith("sales.emea.orders");
+    }
+
+    @Test
+    void misconfigurationIsNamed() {
+        assertThatThrownBy(() -> registry.catalog("nope"))
+                .hasMessage("Cannot find catalog 'nope': configured catalogs are [" + CATALOG + "]");
+        assertThatThrownBy(() -> CatalogRegistry.create(Map.of("lake", Map.of("warehouse", "/tmp/w"))))
+                .hasMessage("Cannot configure catalog lake: set its 'type' (jdbc, rest, hadoop, nessie, hive, glue) or 'catalog-impl'");
+    }
+
+    private static Table create(String name, int formatVersion) {
+        return registry.catalog(CATALOG).createTable(
+                org.apache.iceberg.catalog.TableIdentifier.of("sales", name + "_" + UUID.randomUUID().toString().substring(0, 6)),
+                SampleTables.EVENTS,
+                PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build(),
+                Map.of(TableProperties.FORMAT_VERSION, String.valueOf(formatVersion)));
+    }
+}
