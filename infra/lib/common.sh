@@ -71,3 +71,18 @@ ensure_contracts_jar() {
     (cd "$CRYO_HOME" && mvnw -pl contracts -am install -DskipTests) || die "Cannot build contracts: see the Maven output above"
   fi
 }
+
+# module_classpath MODULE: the module's jar and its runtime dependencies, built when missing or stale.
+module_classpath() {
+  local module="$1" jar cpfile="$RUNTIME/classpath-$1.txt"
+  jar=$(ls "$CRYO_HOME/$module"/target/cryo-"$module"-*.jar 2>/dev/null | grep -v -- '-sources\|-tests' | head -n 1)
+  if [ -z "$jar" ] || [ -n "$(find "$CRYO_HOME/$module/src/main" "$CRYO_HOME/contracts/src/main" -newer "$jar" -type f -print -quit 2>/dev/null)" ]; then
+    step "Building $module" >&2
+    (cd "$CRYO_HOME" && mvnw -pl "$module" -am install -DskipTests) >&2 || return 1
+    jar=$(ls "$CRYO_HOME/$module"/target/cryo-"$module"-*.jar | grep -v -- '-sources\|-tests' | head -n 1)
+  fi
+  if [ ! -f "$cpfile" ] || [ "$cpfile" -ot "$CRYO_HOME/$module/pom.xml" ] || [ "$cpfile" -ot "$CRYO_HOME/pom.xml" ]; then
+    (cd "$CRYO_HOME" && mvnw -pl "$module" dependency:build-classpath -Dmdep.outputFile="$cpfile" -Dmdep.includeScope=runtime) >&2 || return 1
+  fi
+  echo "$jar:$(cat "$cpfile")"
+}

@@ -53,7 +53,7 @@ class IcebergSupportTest {
     @BeforeAll
     static void createCatalog() {
         registry = CatalogRegistry.create(Map.of(CATALOG, LocalCatalogs.jdbc(Infrastructure.jdbcUrl(),
-                Infrastructure.dbUser(), Infrastructure.dbPassword(), "iceberg_support_test", warehouse)));
+                Infrastructure.dbUser(), Infrastructure.dbPassword(), "cryo_catalog_test", warehouse)));
         ((SupportsNamespaces) registry.catalog(CATALOG)).createNamespace(Namespace.of("sales"));
         ((SupportsNamespaces) registry.catalog(CATALOG)).createNamespace(Namespace.of("sales", "emea"));
     }

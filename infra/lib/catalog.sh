@@ -1,0 +1,26 @@
+# The local Iceberg catalog that Cryo's demo, Trino and Spark share. Sourced by ./cryo.
+
+LOCAL_CATALOG="${CRYO_LOCAL_CATALOG:-lakehouse}"
+LOCAL_CATALOG_DATABASE="${CRYO_LOCAL_CATALOG_DATABASE:-cryo_catalog}"
+WAREHOUSE_DIR="$RUNTIME/warehouse"
+
+local_catalog_jdbc_url() {
+  echo "jdbc:postgresql://127.0.0.1:$PG_PORT/$LOCAL_CATALOG_DATABASE"
+}
+
+# Iceberg's JdbcCatalog creates its tables on first use; Trino's JDBC catalog does not, so
+# the catalog is initialised once from Iceberg Java.
+local_catalog_init() {
+  mkdir -p "$WAREHOUSE_DIR"
+  if [ -f "$RUNTIME/catalog.initialised" ]; then
+    return 0
+  fi
+  step "Initialising the local Iceberg catalog '$LOCAL_CATALOG' (PostgreSQL database $LOCAL_CATALOG_DATABASE, warehouse $WAREHOUSE_DIR)"
+  local classpath
+  classpath=$(module_classpath iceberg-support) || die "Cannot build the iceberg-support classpath"
+  java -cp "$classpath" dev.cryo.iceberg.catalog.InitLocalCatalog "$LOCAL_CATALOG" \
+      "jdbc:postgresql://127.0.0.1:$PG_PORT/$PG_DATABASE" "$PG_USER" "${CRYO_DB_PASSWORD:-}" \
+      "$LOCAL_CATALOG_DATABASE" "$WAREHOUSE_DIR" > "$RUNTIME/catalog-init.log" 2>&1 \
+    || { tail -n 20 "$RUNTIME/catalog-init.log" >&2; die "Cannot initialise the local catalog: see $RUNTIME/catalog-init.log"; }
+  touch "$RUNTIME/catalog.initialised"
+}
