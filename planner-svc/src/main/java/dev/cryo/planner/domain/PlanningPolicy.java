@@ -1,0 +1,57 @@
+package dev.cryo.planner.domain;
+
+import java.time.Duration;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The planning settings of one table, after pattern overrides were applied.
+ *
+ * @param smallFileThreshold a partition with fewer small files than this, and no delete files, is left alone
+ * @param chunkBudgetBytes input bytes one chunk may hold; a partition above it runs alone
+ * @param partitionsPerChunk partitions one chunk may hold
+ * @param snapshotRetention expire_snapshots: snapshots older than this may go (a table's
+ *                          {@code history.expire.max-snapshot-age-ms} wins)
+ * @param retainLast expire_snapshots: snapshots always kept (a table's {@code history.expire.min-snapshots-to-keep} wins)
+ * @param orphanAgeFloor remove_orphan_files: files younger than this are never orphans; at least {@link #MINIMUM_ORPHAN_AGE_FLOOR}
+ */
+public record PlanningPolicy(int smallFileThreshold, long chunkBudgetBytes, int partitionsPerChunk,
+                             Duration snapshotRetention, int retainLast, Duration orphanAgeFloor) {
+
+    /** A file younger than this may belong to a commit in flight: deleting it would corrupt the table. */
+    public static final Duration MINIMUM_ORPHAN_AGE_FLOOR = Duration.ofHours(1);
+
+    /** SCORING.md's defaults. */
+    public static final PlanningPolicy DEFAULTS = new PlanningPolicy(5, 10L * 1024 * 1024 * 1024, 64,
+            Duration.ofDays(7), 10, Duration.ofDays(3));
+
+    public PlanningPolicy {
+        if (smallFileThreshold < 1) {
+            throw new IllegalArgumentException("Cannot use small-file threshold " + smallFileThreshold
+                    + ": it must be at least 1 (cryo.planner.small-file-threshold)");
+        }
+        if (chunkBudgetBytes < 1) {
+            throw new IllegalArgumentException("Cannot use chunk budget " + chunkBudgetBytes
+                    + " bytes: it must be positive (cryo.planner.chunk-budget-bytes)");
+        }
+        if (partitionsPerChunk < 1) {
+            throw new IllegalArgumentException("Cannot use " + partitionsPerChunk
+                    + " partitions per chunk: it must be at least 1 (cryo.planner.partitions-per-chunk)");
+        }
+        requireNonNull(snapshotRetention, "snapshotRetention is null");
+        if (snapshotRetention.isNegative()) {
+            throw new IllegalArgumentException("Cannot use snapshot retention " + snapshotRetention
+                    + ": it is negative (cryo.planner.snapshot-retention)");
+        }
+        if (retainLast < 1) {
+            throw new IllegalArgumentException("Cannot keep the last " + retainLast
+                    + " snapshots: it must be at least 1 (cryo.planner.retain-last)");
+        }
+        requireNonNull(orphanAgeFloor, "orphanAgeFloor is null");
+        if (orphanAgeFloor.compareTo(MINIMUM_ORPHAN_AGE_FLOOR) < 0) {
+            throw new IllegalArgumentException("Cannot use orphan age floor " + orphanAgeFloor
+                    + ": it must be at least " + MINIMUM_ORPHAN_AGE_FLOOR
+                    + ", younger files may belong to a commit in flight (cryo.planner.orphan-age-floor)");
+        }
+    }
+}
