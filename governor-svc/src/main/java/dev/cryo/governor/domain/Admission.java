@@ -1,0 +1,104 @@
+package dev.cryo.governor.domain;
+
+import dev.cryo.contracts.Engine;
+import dev.cryo.contracts.event.DeferReason;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The admission rules. The checks run in a fixed order and the first that fails defers the
+ * plan with its reason: paused, cooldown, outside-window, locked, engine-busy, no-slot. The
+ * order puts what an operator decided (pause, cooldown, windows) before what the system's state
+ * decides (locks, load, slots), so a paused table says "paused" even while its engine is busy.
+ */
+public final class Admission {
+
+    private final Duration recheckInterval;
+
+    /**
+     * @param recheckInterval how soon a plan that waits for a lock, the engine's load or a slot is
+     *                        looked at again when no event frees them first
+     */
+    public Admission(Duration recheckInterval) {
+        requireNonNull(recheckInterval, "recheckInterval is null");
+        if (recheckInterval.isNegative() || recheckInterval.isZero()) {
+            throw new IllegalArgumentException("recheckInterval must be positive: " + recheckInterval);
+        }
+        this.recheckInterval = recheckInterval;
+    }
+
+    public AdmissionDecision decide(AdmissionContext context) {
+        TablePolicy policy = context.policy();
+        Engine engine = policy.engine();
+        Instant now = context.now();
+        String table = context.plan().table().toString();
+
+        if (policy.pause().isPresent()) {
+            Pause pause = policy.pause().get();
+            return new AdmissionDecision.Defer(DeferReason.PAUSED, "table " + table + " is paused by pattern '"
+                    + pause.pattern() + "' (" + pause.pausedBy() + " at " + pause.pausedAt() + ": " + pause.reason()
+                    + "); lift pause " + pause.id() + " to let it run", Optional.empty(), engine);
+        }
+
+        if (context.lastJobFinishedAt().isPresent()) {
+            Instant coolEnd = context.lastJobFinishedAt().get().plus(policy.cooldown());
+            if (now.isBefore(coolEnd)) {
+                return new AdmissionDecision.Defer(DeferReason.COOLDOWN, "the last job on " + table + " finished at "
+                        + context.lastJobFinishedAt().get() + ", less than the cooldown of " + policy.cooldown()
+                        + " ago (cryo.governor.cooldown or the table's policy)", Optional.of(coolEnd), engine);
+            }
+        }
+
+        if (!policy.windows().isEmpty() && policy.windows().stream().noneMatch(window -> window.contains(now))) {
+            Optional<Instant> nextStart = policy.windows().stream()
+                    .map(window -> window.nextStart(now))
+                    .flatMap(Optional::stream)
+                    .min(Comparator.naturalOrder());
+            return new AdmissionDecision.Defer(DeferReason.OUTSIDE_WINDOW, now + " is outside the maintenance windows "
+                    + policy.windows().stream().map(MaintenanceWindow::expression).toList() + " of " + table
+                    + nextStart.map(start -> "; the next opens at " + start).orElse("; none opens again"),
+                    nextStart, engine);
+        }
+
+        Optional<TableLock> lock = context.locksHeld().stream()
+                .filter(held -> held.table().equals(context.plan().table()))
+                .findFirst();
+        if (lock.isPresent()) {
+            return new AdmissionDecision.Defer(DeferReason.LOCKED, "job " + lock.get().jobId() + " (plan "
+                    + lock.get().planId() + ") holds " + table + " until it finishes or its lease ends at "
+                    + lock.get().leaseExpiresAt(), Optional.of(now.plus(recheckInterval)), engine);
+        }
+
+        EngineLoad load = context.load();
+        if (load.isOverLimit()) {
+            String message = load.problem()
+                    .map(problem -> "Cannot read the load of engine " + engine.id() + ", so no work is added to it: "
+                            + problem)
+                    .orElseGet(() -> "engine " + engine.id() + " runs " + load.foreignQueries().getAsInt()
+                            + " queries that are not Cryo's (limit " + load.limit() + ")");
+            return new AdmissionDecision.Defer(DeferReason.ENGINE_BUSY, message, Optional.of(now.plus(recheckInterval)),
+                    engine);
+        }
+
+        Set<Integer> slotsInUse = context.runningJobs().stream()
+                .filter(job -> job.engine() == engine)
+                .map(RunningJob::slot)
+                .collect(Collectors.toSet());
+        for (int slot = 0; slot < context.engineSlots(); slot++) {
+            if (!slotsInUse.contains(slot)) {
+                return new AdmissionDecision.Admit(engine, slot);
+            }
+        }
+        return new AdmissionDecision.Defer(DeferReason.NO_SLOT, "all " + context.engineSlots()
+                + " maintenance slots of engine " + engine.id() + " are in use (" + slotsInUse.size()
+                + " jobs run; raise cryo.governor.slots." + engine.id() + " or PUT /api/v1/engines/" + engine.id() + ")",
+                Optional.of(now.plus(recheckInterval)), engine);
+    }
+}
