@@ -1,0 +1,219 @@
+package dev.cryo.scorer.domain;
+
+import dev.cryo.contracts.Check;
+import dev.cryo.contracts.Grade;
+import dev.cryo.contracts.Severity;
+import dev.cryo.contracts.event.Deduction;
+import dev.cryo.contracts.event.NotEvaluated;
+import dev.cryo.contracts.event.PartitionStats;
+import dev.cryo.contracts.event.TableScanned;
+import dev.cryo.contracts.event.TableTotals;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The 14 checks of SCORING.md: a scan and a table's effective policy in, score, grade, deductions
+ * and not-evaluated checks out. Pure: no clock of its own, no I/O.
+ *
+ * <p>A limit is crossed when the measured value reaches it ({@code measured >= limit}); a measured
+ * value of zero never costs points. Count limits ({@code ·s}) are multiplied by the size scale and
+ * rounded up to whole counts. orphan-files is crossed at its share of table bytes or at its absolute
+ * size, whichever is less: the reading an operator expects from "10 % of table bytes or 1 GiB" is
+ * that either one is reason enough to clean up.
+ */
+public final class Scorer {
+
+    /** Size at which the scale factor {@code s} starts to grow above 1. */
+    public static final long SCALE_REFERENCE_BYTES = 100L * 1024 * 1024 * 1024;
+    /** small-files judges only tables with at least this many small files. */
+    public static final int MINIMUM_SMALL_FILES = 8;
+    /** partition-skew judges only tables with at least this many partitions holding data files. */
+    public static final int MINIMUM_PARTITIONS_FOR_SKEW = 4;
+    /** manifest-clustering judges only tables with at least this many manifests and partitions. */
+    public static final int MINIMUM_FOR_CLUSTERING = 16;
+
+    private static final Comparator<Deduction> WORST_FIRST = Comparator
+            .comparingInt(Deduction::points).reversed()
+            .thenComparing(deduction -> deduction.check().ordinal());
+
+    /** {@code s = max(1, sqrt(D / 100 GiB))}. */
+    public static double sizeScale(long dataBytes) {
+        return Math.max(1, Math.sqrt((double) dataBytes / SCALE_REFERENCE_BYTES));
+    }
+
+    /**
+     * Grades a scan.
+     *
+     * @param now the time that snapshot ages are measured at
+     */
+    public static Grading grade(TableScanned scan, TablePolicy policy, Instant now) {
+        requireNonNull(scan, "scan is null");
+        requireNonNull(policy, "policy is null");
+        requireNonNull(now, "now is null");
+        double scale = sizeScale(scan.totals().dataBytes());
+        List<Deduction> deductions = new ArrayList<>();
+        List<NotEvaluated> notEvaluated = new ArrayList<>();
+        for (CheckPolicy checkPolicy : policy.inOrder()) {
+            Check check = checkPolicy.check();
+            if (!checkPolicy.isEnabled()) {
+                notEvaluated.add(new NotEvaluated(check, "disabled by " + checkPolicy.enabled().origin()));
+                continue;
+            }
+            Measurement measurement = measure(check, scan, now);
+            if (measurement instanceof Measurement.NoData noData) {
+                notEvaluated.add(new NotEvaluated(check, noData.reason()));
+            } else if (measurement instanceof Measurement.Value value) {
+                judge(checkPolicy, value.measured(), scan, scale).ifPresent(result -> {
+                    if (result instanceof Deduction deduction) {
+                        deductions.add(deduction);
+                    } else {
+                        notEvaluated.add((NotEvaluated) result);
+                    }
+                });
+            }
+        }
+        deductions.sort(WORST_FIRST);
+        int lost = deductions.stream().mapToInt(Deduction::points).sum();
+        int score = Math.max(0, Grade.MAX_SCORE - lost);
+        return new Grading(score, Grade.of(score), scale, deductions, notEvaluated);
+    }
+
+    private static Measurement measure(Check check, TableScanned scan, Instant now) {
+        TableTotals totals = scan.totals();
+        return switch (check) {
+            case SMALL_FILES -> {
+                if (totals.dataFiles() == 0) {
+                    yield Measurement.noData("the current snapshot has no data files");
+                }
+                if (totals.smallFiles() < MINIMUM_SMALL_FILES) {
+                    yield Measurement.noData("only " + totals.smallFiles() + " small files; the check starts at "
+                            + MINIMUM_SMALL_FILES);
+                }
+                yield Measurement.value((double) totals.smallFiles() / totals.dataFiles());
+            }
+            case FILE_COUNT -> Measurement.value(totals.dataFiles());
+            case OVERSIZED_FILES -> totals.dataFiles() == 0
+                    ? Measurement.noData("the current snapshot has no data files")
+                    : Measurement.value((double) totals.oversizedFiles() / totals.dataFiles());
+            case PARTITION_SKEW -> partitionSkew(scan.partitions());
+            case DELETE_RATIO -> totals.records() == 0
+                    ? Measurement.noData("the table has no data rows")
+                    : Measurement.value((double) totals.deleteRecords() / totals.records());
+            case EQUALITY_DELETES -> Measurement.value(totals.equalityDeleteFiles());
+            case POSITION_DELETES -> Measurement.value(totals.positionDeleteFiles());
+            case SNAPSHOT_COUNT -> Measurement.value(scan.snapshots().count());
+            case SNAPSHOT_AGE -> scan.snapshots().oldestAt() == null
+                    ? Measurement.noData("the table has no snapshot")
+                    : Measurement.value(Math.max(0, Duration.between(scan.snapshots().oldestAt(), now).getSeconds()));
+            case MANIFEST_COUNT -> Measurement.value(scan.manifests().count());
+            case MANIFEST_CLUSTERING -> manifestClustering(scan);
+            case MISSING_STATISTICS -> scan.statistics().files().isEmpty()
+                    ? Measurement.value(totals.dataBytes())
+                    : new Measurement.Healthy();
+            case STALE_STATISTICS -> staleStatistics(scan);
+            case ORPHAN_FILES -> scan.orphans() == null
+                    ? Measurement.noData("no storage listing of the table location yet")
+                    : Measurement.value(scan.orphans().orphanBytes());
+        };
+    }
+
+    private static Measurement partitionSkew(List<PartitionStats> partitions) {
+        List<PartitionStats> withData = partitions.stream().filter(partition -> partition.dataFiles() > 0).toList();
+        if (withData.size() < MINIMUM_PARTITIONS_FOR_SKEW) {
+            return Measurement.noData("fewer than " + MINIMUM_PARTITIONS_FOR_SKEW + " partitions");
+        }
+        long max = withData.stream().mapToLong(PartitionStats::dataFiles).max().orElseThrow();
+        double mean = withData.stream().mapToLong(PartitionStats::dataFiles).average().orElseThrow();
+        return Measurement.value(max / mean);
+    }
+
+    private static Measurement manifestClustering(TableScanned scan) {
+        if (scan.manifests().partitionSpanShare() == null) {
+            return Measurement.noData("the scan did not measure manifest partition bounds (unpartitioned table?)");
+        }
+        if (scan.manifests().count() < MINIMUM_FOR_CLUSTERING) {
+            return Measurement.noData("only " + scan.manifests().count() + " manifests; the check starts at "
+                    + MINIMUM_FOR_CLUSTERING);
+        }
+        if (scan.totals().partitions() < MINIMUM_FOR_CLUSTERING) {
+            return Measurement.noData("only " + scan.totals().partitions() + " partitions; the check starts at "
+                    + MINIMUM_FOR_CLUSTERING);
+        }
+        return Measurement.value(scan.manifests().partitionSpanShare());
+    }
+
+    private static Measurement staleStatistics(TableScanned scan) {
+        if (scan.statistics().files().isEmpty()) {
+            // Not a second finding for the same symptom: missing-statistics judges a table without statistics.
+            return Measurement.noData("no statistics file yet (see missing-statistics)");
+        }
+        if (scan.statistics().rowsChangedSinceNewest() == null) {
+            return Measurement.noData("snapshot summaries do not say how many rows changed since the newest statistics");
+        }
+        if (scan.totals().records() == 0) {
+            return Measurement.noData("the table has no data rows");
+        }
+        return Measurement.value((double) scan.statistics().rowsChangedSinceNewest() / scan.totals().records());
+    }
+
+    /** A deduction, a not-evaluated (missing-statistics on a small table), or nothing. */
+    private static Optional<Record> judge(CheckPolicy policy, double measured, TableScanned scan, double scale) {
+        Check check = policy.check();
+        Optional<Double> warning = limit(policy, Setting.WARNING, Setting.WARNING_BYTES, scan, scale);
+        Optional<Double> critical = limit(policy, Setting.CRITICAL, Setting.CRITICAL_BYTES, scan, scale);
+        if (check == Check.MISSING_STATISTICS && warning.isPresent() && measured < warning.get()) {
+            return Optional.of(new NotEvaluated(check, "the table holds " + Formats.bytes(measured)
+                    + "; statistics are expected from " + Formats.bytes(warning.get())));
+        }
+        if (measured <= 0) {
+            return Optional.empty();
+        }
+        Severity severity;
+        double crossed;
+        if (critical.isPresent() && measured >= critical.get()) {
+            severity = Severity.CRITICAL;
+            crossed = critical.get();
+        } else if (warning.isPresent() && measured >= warning.get()) {
+            severity = Severity.WARNING;
+            crossed = warning.get();
+        } else {
+            return Optional.empty();
+        }
+        return Optional.of(new Deduction(check, severity, severity.points(), measured, crossed,
+                measuredUnit(policy.spec()).id(), check.fixedBy(),
+                Explanations.explain(check, severity, measured, crossed, scan)));
+    }
+
+    private static Optional<Double> limit(CheckPolicy policy, Setting setting, Setting bytesSetting, TableScanned scan,
+                                          double scale) {
+        Optional<Double> base = policy.limit(setting).map(Sourced::value);
+        if (policy.spec().hasByteLimits()) {
+            double tableBytes = scan.totals().dataBytes();
+            Optional<Double> share = base.map(value -> value * tableBytes);
+            Optional<Double> bytes = policy.limit(bytesSetting).map(Sourced::value);
+            if (share.isPresent() && bytes.isPresent()) {
+                return Optional.of(Math.min(share.get(), bytes.get()));
+            }
+            return share.isPresent() ? share : bytes;
+        }
+        if (policy.spec().scaling() == CheckSpec.Scaling.BY_TABLE_SIZE) {
+            return base.map(value -> Math.ceil(value * scale));
+        }
+        return base;
+    }
+
+    /** orphan-files is limited by a share of table bytes but measured, and reported, in bytes. */
+    private static LimitUnit measuredUnit(CheckSpec spec) {
+        return spec.hasByteLimits() ? LimitUnit.BYTES : spec.unit();
+    }
+
+    private Scorer() {
+    }
+}
