@@ -1,0 +1,34 @@
+package dev.cryo.executor.iceberg;
+
+import dev.cryo.executor.domain.Backoff;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * How the native engine rewrites files.
+ *
+ * @param minFileSizeRatio data files below this share of the target size are rewritten
+ * @param maxFileSizeRatio data files above this multiple of the target size are split
+ * @param maxCommitAttempts commits of one rewrite (the first and its rebases onto concurrent commits)
+ * @param maxReplans times a chunk is planned and rewritten again from a newer snapshot when a rebase is impossible
+ * @param backoff wait between replans and between commit attempts
+ */
+public record RewriteSettings(double minFileSizeRatio, double maxFileSizeRatio, int maxCommitAttempts, int maxReplans,
+                              Backoff backoff) {
+
+    public RewriteSettings {
+        if (minFileSizeRatio <= 0 || minFileSizeRatio >= 1) {
+            throw new IllegalArgumentException("Cannot configure rewrites: min file size ratio must be in (0, 1), got "
+                    + minFileSizeRatio);
+        }
+        if (maxFileSizeRatio <= 1) {
+            throw new IllegalArgumentException("Cannot configure rewrites: max file size ratio must exceed 1, got "
+                    + maxFileSizeRatio);
+        }
+        if (maxCommitAttempts < 1 || maxReplans < 0) {
+            throw new IllegalArgumentException("Cannot configure rewrites: need at least one commit attempt and no"
+                    + " negative replans, got " + maxCommitAttempts + " and " + maxReplans);
+        }
+        requireNonNull(backoff, "backoff is null");
+    }
+}
