@@ -70,7 +70,7 @@ public final class Scorer {
             if (measurement instanceof Measurement.NoData noData) {
                 notEvaluated.add(new NotEvaluated(check, noData.reason()));
             } else if (measurement instanceof Measurement.Value value) {
-                judge(checkPolicy, value.measured(), scan, scale).ifPresent(result -> {
+                judge(checkPolicy, value.measured(), scan).ifPresent(result -> {
                     if (result instanceof Deduction deduction) {
                         deductions.add(deduction);
                     } else {
@@ -164,10 +164,10 @@ public final class Scorer {
     }
 
     /** A deduction, a not-evaluated (missing-statistics on a small table), or nothing. */
-    private static Optional<Record> judge(CheckPolicy policy, double measured, TableScanned scan, double scale) {
+    private static Optional<Record> judge(CheckPolicy policy, double measured, TableScanned scan) {
         Check check = policy.check();
-        Optional<Double> warning = limit(policy, Setting.WARNING, Setting.WARNING_BYTES, scan, scale);
-        Optional<Double> critical = limit(policy, Setting.CRITICAL, Setting.CRITICAL_BYTES, scan, scale);
+        Optional<Double> warning = effectiveLimit(policy, Severity.WARNING, scan.totals().dataBytes());
+        Optional<Double> critical = effectiveLimit(policy, Severity.CRITICAL, scan.totals().dataBytes());
         if (check == Check.MISSING_STATISTICS && warning.isPresent() && measured < warning.get()) {
             return Optional.of(new NotEvaluated(check, "the table holds " + Formats.bytes(measured)
                     + "; statistics are expected from " + Formats.bytes(warning.get())));
@@ -187,16 +187,21 @@ public final class Scorer {
             return Optional.empty();
         }
         return Optional.of(new Deduction(check, severity, severity.points(), measured, crossed,
-                measuredUnit(policy.spec()).id(), check.fixedBy(),
+                measuredUnit(check).id(), check.fixedBy(),
                 Explanations.explain(check, severity, measured, crossed, scan)));
     }
 
-    private static Optional<Double> limit(CheckPolicy policy, Setting setting, Setting bytesSetting, TableScanned scan,
-                                          double scale) {
+    /**
+     * The limit a measured value is compared with for a table of {@code dataBytes}, in the measured
+     * unit: count limits multiplied by the size scale and rounded up, orphan-files the lesser of its
+     * share of table bytes and its absolute size.
+     */
+    public static Optional<Double> effectiveLimit(CheckPolicy policy, Severity severity, long dataBytes) {
+        Setting setting = severity == Severity.CRITICAL ? Setting.CRITICAL : Setting.WARNING;
         Optional<Double> base = policy.limit(setting).map(Sourced::value);
         if (policy.spec().hasByteLimits()) {
-            double tableBytes = scan.totals().dataBytes();
-            Optional<Double> share = base.map(value -> value * tableBytes);
+            Setting bytesSetting = severity == Severity.CRITICAL ? Setting.CRITICAL_BYTES : Setting.WARNING_BYTES;
+            Optional<Double> share = base.map(value -> value * dataBytes);
             Optional<Double> bytes = policy.limit(bytesSetting).map(Sourced::value);
             if (share.isPresent() && bytes.isPresent()) {
                 return Optional.of(Math.min(share.get(), bytes.get()));
@@ -204,13 +209,15 @@ public final class Scorer {
             return share.isPresent() ? share : bytes;
         }
         if (policy.spec().scaling() == CheckSpec.Scaling.BY_TABLE_SIZE) {
+            double scale = sizeScale(dataBytes);
             return base.map(value -> Math.ceil(value * scale));
         }
         return base;
     }
 
-    /** orphan-files is limited by a share of table bytes but measured, and reported, in bytes. */
-    private static LimitUnit measuredUnit(CheckSpec spec) {
+    /** The unit of a check's measured value and effective limits: orphan-files is limited by a share but measured in bytes. */
+    public static LimitUnit measuredUnit(Check check) {
+        CheckSpec spec = CheckSpec.of(check);
         return spec.hasByteLimits() ? LimitUnit.BYTES : spec.unit();
     }
 

@@ -1,0 +1,31 @@
+package dev.cryo.scorer.rest;
+
+import dev.cryo.contracts.Grade;
+import dev.cryo.contracts.Operation;
+import dev.cryo.contracts.event.Deduction;
+import dev.cryo.contracts.event.NotEvaluated;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A table's current grade in full, or one entry of its history.
+ *
+ * @param table the table id
+ * @param grade the grade
+ * @param score the score
+ * @param previousGrade the grade before, when this grading moved the band (history)
+ * @param gradeChanged whether this grading moved the band (a GradeChanged was published)
+ * @param sizeScale the factor the count limits were multiplied by
+ * @param scanId the graded scan
+ * @param snapshotId the graded snapshot
+ * @param scannedAt when it was scanned
+ * @param gradedAt when it was graded
+ * @param fixes the operations that win the lost points back, in the fixed order
+ * @param deductions findings, worst first
+ * @param notEvaluated checks without data to judge
+ */
+public record TableGradeView(String table, Grade grade, int score, Grade previousGrade, boolean gradeChanged,
+                             double sizeScale, String scanId, Long snapshotId, Instant scannedAt, Instant gradedAt,
+                             List<Operation> fixes, List<Deduction> deductions, List<NotEvaluated> notEvaluated) {
+}

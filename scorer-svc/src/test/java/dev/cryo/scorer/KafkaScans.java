@@ -1,0 +1,83 @@
+package dev.cryo.scorer;
+
+import dev.cryo.contracts.Topics;
+import dev.cryo.contracts.cloudevents.EventEnvelope;
+import dev.cryo.contracts.event.CryoEvent;
+import dev.cryo.contracts.event.TableScanned;
+import dev.cryo.contracts.kafka.KafkaEnvelopes;
+import dev.cryo.testsupport.KafkaTestClient;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Sends scans to the real broker and reads what the scorer published about one table. Topics are
+ * shared with other modules' tests, so everything read is filtered by the table id (the record key).
+ */
+public final class KafkaScans implements AutoCloseable {
+
+    public static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    private final KafkaTestClient kafka = new KafkaTestClient();
+
+    /** A table id no other test uses. */
+    public static String uniqueTable(String namespace) {
+        return "e2e." + namespace + ".t" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    }
+
+    public Map<TopicPartition, Long> mark() {
+        return kafka.mark(Topics.TABLE_HEALTH, Topics.GRADE_CHANGES);
+    }
+
+    /** Sends a scan as the scanner would, as the start of a chain asked for by {@code actor}. */
+    public EventEnvelope<TableScanned> send(TableScanned scan, String actor) {
+        EventEnvelope<TableScanned> envelope = EventEnvelope.startChain(scan, "/cryo/scanner", Instant.now()).withActor(actor);
+        send(envelope);
+        return envelope;
+    }
+
+    /** Sends an envelope again, as a redelivery would. */
+    public void send(EventEnvelope<?> envelope) {
+        kafka.send(KafkaEnvelopes.toRecord(envelope));
+    }
+
+    public void sendRecord(org.apache.kafka.clients.producer.ProducerRecord<String, byte[]> record) {
+        kafka.send(record);
+    }
+
+    /** Reads the events about {@code table} published after the mark until {@code graded} TableGraded events arrived. */
+    public Published awaitGraded(Map<TopicPartition, Long> mark, String table, int graded) {
+        List<ConsumerRecord<String, byte[]>> records = kafka.readAfter(mark, TIMEOUT,
+                read -> read.stream().filter(record -> isAbout(record, table, Topics.TABLE_HEALTH)).count() >= graded);
+        return new Published(
+                records.stream().filter(record -> isAbout(record, table, Topics.TABLE_HEALTH)).map(KafkaEnvelopes::fromRecord).toList(),
+                records.stream().filter(record -> isAbout(record, table, Topics.GRADE_CHANGES)).map(KafkaEnvelopes::fromRecord).toList());
+    }
+
+    public List<ConsumerRecord<String, byte[]>> readAfter(Map<TopicPartition, Long> mark, String key) {
+        return kafka.readAfter(mark, TIMEOUT, read -> read.stream().anyMatch(record -> key.equals(record.key())))
+                .stream().filter(record -> key.equals(record.key())).toList();
+    }
+
+    public Map<TopicPartition, Long> mark(String... topics) {
+        return kafka.mark(topics);
+    }
+
+    /** What the scorer published about one table: TableGraded and GradeChanged envelopes in offset order. */
+    public record Published(List<EventEnvelope<CryoEvent>> graded, List<EventEnvelope<CryoEvent>> changes) {
+    }
+
+    private static boolean isAbout(ConsumerRecord<String, byte[]> record, String table, String topic) {
+        return record.topic().equals(topic) && table.equals(record.key());
+    }
+
+    @Override
+    public void close() {
+        kafka.close();
+    }
+}
