@@ -1,0 +1,2 @@
+CALL `lakehouse`.system.compute_table_stats(
+  table => '`sales`.`events`');

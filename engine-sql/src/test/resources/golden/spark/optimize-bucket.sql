@@ -1,0 +1,4 @@
+CALL `lakehouse`.system.rewrite_data_files(
+  table => '`sales`.`events`',
+  where => '(`lakehouse`.system.bucket(16, `id`) = 3) OR (`lakehouse`.system.bucket(16, `id`) = 7)',
+  options => map('min-input-files', '2', 'partial-progress.enabled', 'true', 'use-starting-sequence-number', 'true', 'target-file-size-bytes', '536870912'));

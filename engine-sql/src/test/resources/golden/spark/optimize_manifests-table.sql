@@ -1,0 +1,2 @@
+CALL `lakehouse`.system.rewrite_manifests(
+  table => '`sales`.`events`');

@@ -1,0 +1,1 @@
+ANALYZE "lakehouse"."sales"."events";

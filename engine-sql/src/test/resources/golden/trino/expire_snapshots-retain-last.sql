@@ -1,0 +1,2 @@
+-- not expressible on trino: PARAMETER_NOT_AVAILABLE
+-- Cannot keep the last 10 snapshots on Trino: its expire_snapshots has no retain_last (it keeps only the current snapshot)

@@ -1,0 +1,1 @@
+ALTER TABLE "lakehouse"."sales"."events" EXECUTE expire_snapshots(retention_threshold => '604800s');

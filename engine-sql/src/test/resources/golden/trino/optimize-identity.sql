@@ -1,0 +1,6 @@
+SET SESSION "lakehouse".target_max_file_size = '536870912B';
+
+ALTER TABLE "lakehouse"."sales"."events" EXECUTE optimize(file_size_threshold => '402653184B')
+WHERE ("category" = 'c1')
+   OR ("category" = 'o''neil')
+   OR ("category" IS NULL);

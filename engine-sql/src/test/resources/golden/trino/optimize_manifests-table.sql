@@ -1,0 +1,1 @@
+ALTER TABLE "lakehouse"."sales"."events" EXECUTE optimize_manifests;

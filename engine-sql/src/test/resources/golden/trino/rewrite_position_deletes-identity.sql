@@ -1,0 +1,2 @@
+-- not expressible on trino: OPERATION_NOT_AVAILABLE
+-- Trino has no procedure that rewrites position delete files (its optimize rewrites the data files and applies their deletes instead)
