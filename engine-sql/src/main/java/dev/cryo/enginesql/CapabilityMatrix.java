@@ -1,0 +1,135 @@
+package dev.cryo.enginesql;
+
+import dev.cryo.contracts.Engine;
+import dev.cryo.contracts.Operation;
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.event.Chunk;
+import dev.cryo.contracts.event.PlannedOperation;
+import dev.cryo.enginesql.expression.Transform;
+import dev.cryo.enginesql.spark.SparkRenderer;
+import dev.cryo.enginesql.spark.SparkSettings;
+import dev.cryo.enginesql.trino.TrinoRenderer;
+import dev.cryo.enginesql.trino.TrinoSettings;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * What each engine declares it can do: per operation, and per partition transform. The
+ * declaration is data, for the console and the README; the final word on one operation and
+ * chunk is the engine's renderer ({@link #check}), which also sees source types, specs and
+ * parameters (Trino has no {@code retain_last}).
+ */
+public final class CapabilityMatrix {
+
+    private static final Set<Transform.Kind> ADDRESSABLE = EnumSet.of(Transform.Kind.IDENTITY, Transform.Kind.YEAR,
+            Transform.Kind.MONTH, Transform.Kind.DAY, Transform.Kind.HOUR, Transform.Kind.BUCKET, Transform.Kind.TRUNCATE);
+
+    private final Map<Engine, Map<Operation, OperationCapability>> operations;
+    private final Map<Engine, SqlRenderer> renderers;
+
+    private CapabilityMatrix(Map<Engine, Map<Operation, OperationCapability>> operations, Map<Engine, SqlRenderer> renderers) {
+        this.operations = operations;
+        this.renderers = renderers;
+    }
+
+    /** The three engines Cryo knows, with these renderers' settings. */
+    public static CapabilityMatrix of(TrinoSettings trino, SparkSettings spark) {
+        Map<Engine, Map<Operation, OperationCapability>> operations = new EnumMap<>(Engine.class);
+        Map<Operation, OperationCapability> nativeEngine = new EnumMap<>(Operation.class);
+        for (Operation operation : Operation.values()) {
+            nativeEngine.put(operation, capability(Engine.NATIVE, operation, OperationCapability.Level.NATIVE_PROCEDURE,
+                    "Iceberg Java API inside the executor"));
+        }
+        operations.put(Engine.NATIVE, nativeEngine);
+
+        Map<Operation, OperationCapability> trinoEngine = new EnumMap<>(Operation.class);
+        trinoEngine.put(Operation.CONVERT_DELETES, capability(Engine.TRINO, Operation.CONVERT_DELETES,
+                OperationCapability.Level.THROUGH_ANOTHER_PROCEDURE,
+                "ALTER TABLE … EXECUTE optimize WHERE … (Trino's optimize rewrites the data files and applies their deletes)"));
+        trinoEngine.put(Operation.REWRITE_POSITION_DELETES, capability(Engine.TRINO, Operation.REWRITE_POSITION_DELETES,
+                OperationCapability.Level.NOT_AVAILABLE, "Trino has no procedure that rewrites position delete files"));
+        trinoEngine.put(Operation.OPTIMIZE, capability(Engine.TRINO, Operation.OPTIMIZE,
+                OperationCapability.Level.NATIVE_PROCEDURE, "ALTER TABLE … EXECUTE optimize(file_size_threshold => …) WHERE …"));
+        trinoEngine.put(Operation.COMPUTE_STATISTICS, capability(Engine.TRINO, Operation.COMPUTE_STATISTICS,
+                OperationCapability.Level.NATIVE_PROCEDURE, "ANALYZE"));
+        trinoEngine.put(Operation.OPTIMIZE_MANIFESTS, capability(Engine.TRINO, Operation.OPTIMIZE_MANIFESTS,
+                OperationCapability.Level.NATIVE_PROCEDURE, "ALTER TABLE … EXECUTE optimize_manifests"));
+        trinoEngine.put(Operation.EXPIRE_SNAPSHOTS, capability(Engine.TRINO, Operation.EXPIRE_SNAPSHOTS,
+                OperationCapability.Level.NATIVE_PROCEDURE,
+                "ALTER TABLE … EXECUTE expire_snapshots(retention_threshold => …); no retain_last"));
+        trinoEngine.put(Operation.REMOVE_ORPHAN_FILES, capability(Engine.TRINO, Operation.REMOVE_ORPHAN_FILES,
+                OperationCapability.Level.NATIVE_PROCEDURE, "ALTER TABLE … EXECUTE remove_orphan_files(retention_threshold => …)"));
+        operations.put(Engine.TRINO, trinoEngine);
+
+        Map<Operation, OperationCapability> sparkEngine = new EnumMap<>(Operation.class);
+        sparkEngine.put(Operation.CONVERT_DELETES, capability(Engine.SPARK, Operation.CONVERT_DELETES,
+                OperationCapability.Level.THROUGH_ANOTHER_PROCEDURE,
+                "CALL <catalog>.system.rewrite_data_files(…, options => map('delete-file-threshold', '1', …))"));
+        sparkEngine.put(Operation.REWRITE_POSITION_DELETES, capability(Engine.SPARK, Operation.REWRITE_POSITION_DELETES,
+                OperationCapability.Level.NATIVE_PROCEDURE, "CALL <catalog>.system.rewrite_position_delete_files"));
+        sparkEngine.put(Operation.OPTIMIZE, capability(Engine.SPARK, Operation.OPTIMIZE,
+                OperationCapability.Level.NATIVE_PROCEDURE, "CALL <catalog>.system.rewrite_data_files(table, where, options)"));
+        sparkEngine.put(Operation.COMPUTE_STATISTICS, capability(Engine.SPARK, Operation.COMPUTE_STATISTICS,
+                OperationCapability.Level.NATIVE_PROCEDURE, "CALL <catalog>.system.compute_table_stats"));
+        sparkEngine.put(Operation.OPTIMIZE_MANIFESTS, capability(Engine.SPARK, Operation.OPTIMIZE_MANIFESTS,
+                OperationCapability.Level.NATIVE_PROCEDURE, "CALL <catalog>.system.rewrite_manifests"));
+        sparkEngine.put(Operation.EXPIRE_SNAPSHOTS, capability(Engine.SPARK, Operation.EXPIRE_SNAPSHOTS,
+                OperationCapability.Level.NATIVE_PROCEDURE, "CALL <catalog>.system.expire_snapshots(older_than, retain_last)"));
+        sparkEngine.put(Operation.REMOVE_ORPHAN_FILES, capability(Engine.SPARK, Operation.REMOVE_ORPHAN_FILES,
+                OperationCapability.Level.NATIVE_PROCEDURE, "CALL <catalog>.system.remove_orphan_files(older_than)"));
+        operations.put(Engine.SPARK, sparkEngine);
+
+        Map<Engine, SqlRenderer> renderers = new EnumMap<>(Engine.class);
+        renderers.put(Engine.TRINO, new TrinoRenderer(trino));
+        renderers.put(Engine.SPARK, new SparkRenderer(spark));
+        return new CapabilityMatrix(operations, renderers);
+    }
+
+    public OperationCapability capability(Engine engine, Operation operation) {
+        return operations.get(requireNonNull(engine, "engine is null")).get(requireNonNull(operation, "operation is null"));
+    }
+
+    /** Every declared capability, engine by engine, in the fixed operation order. */
+    public List<OperationCapability> capabilities() {
+        List<OperationCapability> all = new ArrayList<>();
+        operations.values().forEach(byOperation -> all.addAll(byOperation.values()));
+        return List.copyOf(all);
+    }
+
+    /**
+     * The partition transforms whose partitions the engine can address exactly. Trino and Spark
+     * address all seven (Trino through {@code "$partition"} for bucket and truncate); void and
+     * unknown transforms are addressed by no SQL engine.
+     */
+    public Set<Transform.Kind> transforms(Engine engine) {
+        requireNonNull(engine, "engine is null");
+        return engine == Engine.NATIVE ? EnumSet.complementOf(EnumSet.of(Transform.Kind.OTHER)) : EnumSet.copyOf(ADDRESSABLE);
+    }
+
+    /** Whether the engine can run this operation and chunk; for SQL engines, decided by rendering it. */
+    public Support check(Engine engine, TableId table, PlannedOperation operation, Chunk chunk) {
+        OperationCapability declared = capability(engine, operation.operation());
+        if (!declared.isAvailable()) {
+            return new Support.NotSupported(engine, Limitation.OPERATION_NOT_AVAILABLE, declared.how());
+        }
+        if (engine == Engine.NATIVE) {
+            return new Support.Supported(engine, declared.how(), List.of());
+        }
+        Rendering rendering = renderers.get(engine).render(table, operation, chunk);
+        if (rendering instanceof Rendering.NotExpressible not) {
+            return new Support.NotSupported(engine, not.limitation(), not.reason());
+        }
+        return new Support.Supported(engine, declared.how(), ((Rendering.Statements) rendering).statements());
+    }
+
+    private static OperationCapability capability(Engine engine, Operation operation, OperationCapability.Level level, String how) {
+        return new OperationCapability(engine, operation, level, how);
+    }
+}
