@@ -27,7 +27,9 @@ import java.util.stream.Collectors;
  * operations from the deductions, deduplicated and in the fixed order; partitions for the
  * partition-scoped ones, ranked and packed into chunks ({@link PartitionSelection},
  * {@link ChunkPacker}); predicates as data ({@link PartitionPredicates}); parameters from the
- * table's policy. A table without deductions gets no plan.
+ * table's policy. A table without deductions gets no plan, and neither does a grade-A table (a
+ * warning or two) unless an operator asked for it: the planner never touches a healthy table on
+ * its own.
  */
 public final class Planner {
 
@@ -36,13 +38,18 @@ public final class Planner {
     /** Table property that overrides {@link PlanningPolicy#retainLast()} (Iceberg's own key). */
     public static final String MIN_SNAPSHOTS_TO_KEEP_PROPERTY = "history.expire.min-snapshots-to-keep";
 
+    /** Plans one graded scan of the event flow. */
+    public static Planning plan(TableGraded graded, TableScanned scan, PlanningPolicy policy) {
+        return plan(graded, scan, policy, Trigger.EVENT_FLOW);
+    }
+
     /**
      * Plans one graded scan.
      *
      * @throws IllegalArgumentException when the grade and the scan do not belong together, or the scan
      *                                  names a partition it cannot address (unknown spec, wrong arity)
      */
-    public static Planning plan(TableGraded graded, TableScanned scan, PlanningPolicy policy) {
+    public static Planning plan(TableGraded graded, TableScanned scan, PlanningPolicy policy, Trigger trigger) {
         if (!graded.table().equals(scan.table()) || !graded.scanId().equals(scan.scanId())) {
             throw new IllegalArgumentException("Cannot plan " + graded.table() + " from scan " + scan.scanId()
                     + " of " + scan.table() + ": the grade is of scan " + graded.scanId());
@@ -52,6 +59,12 @@ public final class Planner {
         if (requested.isEmpty()) {
             notes.add("no deduction (grade " + graded.grade() + ", score " + graded.score()
                     + "): a healthy table gets no plan");
+            return new Planning(graded.table(), scan.scanId(), graded.snapshotId(), graded.score(), graded.grade(),
+                    graded.score(), List.of(), Estimate.ZERO, notes);
+        }
+        if (graded.grade() == Grade.A && trigger == Trigger.EVENT_FLOW) {
+            notes.add("grade A (score " + graded.score() + "): a healthy table gets no plan; an operator's fix now "
+                    + "plans its " + graded.deductions().size() + " deduction(s) anyway");
             return new Planning(graded.table(), scan.scanId(), graded.snapshotId(), graded.score(), graded.grade(),
                     graded.score(), List.of(), Estimate.ZERO, notes);
         }

@@ -18,7 +18,6 @@ import static dev.cryo.planner.domain.Fixtures.MIB;
 import static dev.cryo.planner.domain.Fixtures.graded;
 import static dev.cryo.planner.domain.Fixtures.partition;
 import static dev.cryo.planner.domain.Fixtures.scan;
-import static dev.cryo.planner.domain.Fixtures.warning;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -166,7 +165,8 @@ class PartitionPredicatesTest {
                 partition(0, List.of("20785"), 30, 300 * MIB, 0, 0),       // 2026-11-28, written daily
                 partition(1, List.of("498874"), 12, 120 * MIB, 0, 0)));    // 2026-11-29 10:00, written hourly
 
-        PlannedOperation optimize = Planner.plan(graded(warning(Check.SMALL_FILES)), scan, PlanningPolicy.DEFAULTS)
+        PlannedOperation optimize = Planner.plan(graded(Fixtures.deduction(Check.SMALL_FILES,
+                dev.cryo.contracts.Severity.CRITICAL)), scan, PlanningPolicy.DEFAULTS)
                 .operations().get(0);
 
         assertThat(optimize.operation()).isEqualTo(Operation.OPTIMIZE);

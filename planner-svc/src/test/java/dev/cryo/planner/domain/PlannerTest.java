@@ -69,6 +69,25 @@ class PlannerTest {
     }
 
     @Test
+    void aGradeATableWithAWarningIsLeftAloneUnlessAnOperatorAsks() {
+        TableGraded almostPerfect = graded(warning(Check.ORPHAN_FILES));
+        assertThat(almostPerfect.grade()).isEqualTo(Grade.A);
+
+        Planning flow = Planner.plan(almostPerfect, EVERYTHING_TO_DO, PlanningPolicy.DEFAULTS);
+        assertThat(flow.hasPlan()).isFalse();
+        assertThat(flow.expectedScore()).isEqualTo(92);
+        assertThat(flow.notes()).containsExactly("grade A (score 92): a healthy table gets no plan; an operator's fix "
+                + "now plans its 1 deduction(s) anyway");
+
+        Planning fixNow = Planner.plan(almostPerfect, EVERYTHING_TO_DO, PlanningPolicy.DEFAULTS,
+                Trigger.ofActor("operator:alice"));
+        assertThat(fixNow.operations()).extracting(PlannedOperation::operation)
+                .containsExactly(Operation.REMOVE_ORPHAN_FILES);
+        assertThat(fixNow.expectedScore()).isEqualTo(100);
+        assertThat(Trigger.ofActor(null)).isEqualTo(Trigger.EVENT_FLOW);
+    }
+
+    @Test
     void everySubsetOfOperationsComesOutDeduplicatedInTheFixedOrder() {
         Operation[] all = Operation.values();
         Random random = new Random(7);
@@ -83,7 +102,7 @@ class PlannerTest {
             // Deductions arrive worst first, not in operation order, and may repeat an operation.
             List<Deduction> deductions = new ArrayList<>();
             for (Operation operation : subset) {
-                deductions.add(warning(CHECK_OF.get(operation)));
+                deductions.add(deduction(CHECK_OF.get(operation), Severity.CRITICAL));
                 if (random.nextBoolean()) {
                     deductions.add(warning(CHECK_OF.get(operation)));
                 }
@@ -130,9 +149,10 @@ class PlannerTest {
         assertThat(planning.notes()).contains("optimize left out: no partition has 5 or more small files or delete "
                 + "files (cryo.planner.small-file-threshold)");
 
-        Planning nothing = Planner.plan(graded(warning(Check.FILE_COUNT)), scan, PlanningPolicy.DEFAULTS);
+        Planning nothing = Planner.plan(graded(deduction(Check.FILE_COUNT, Severity.CRITICAL)), scan,
+                PlanningPolicy.DEFAULTS);
         assertThat(nothing.hasPlan()).isFalse();
-        assertThat(nothing.expectedScore()).isEqualTo(92);
+        assertThat(nothing.expectedScore()).isEqualTo(80);
         assertThat(nothing.notes()).contains("no plan: no operation has anything to do");
     }
 
@@ -238,7 +258,8 @@ class PlannerTest {
     void aPartitionOfASpecTheScanDoesNotListIsRejected() {
         TableScanned scan = scan(List.of(BY_REGION), List.of(partition(3, List.of("eu"), 9, 90 * MIB, 0, 0)));
 
-        assertThatThrownBy(() -> Planner.plan(graded(warning(Check.SMALL_FILES)), scan, PlanningPolicy.DEFAULTS))
+        assertThatThrownBy(() -> Planner.plan(graded(deduction(Check.SMALL_FILES, Severity.CRITICAL)), scan,
+                PlanningPolicy.DEFAULTS))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot plan lake.sales.orders from scan scan-1: partition [eu] uses spec 3, "
                         + "which the scan does not list");

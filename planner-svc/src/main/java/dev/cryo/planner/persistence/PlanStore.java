@@ -1,0 +1,254 @@
+package dev.cryo.planner.persistence;
+
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.cloudevents.EventEnvelope;
+import dev.cryo.contracts.event.CryoEvent;
+import dev.cryo.contracts.event.MaintenancePlanned;
+import dev.cryo.contracts.event.TableGraded;
+import dev.cryo.contracts.event.TableScanned;
+import dev.cryo.contracts.json.EventJson;
+import dev.cryo.planner.domain.PlanStatus;
+import dev.cryo.planner.domain.Supersession.PriorPlan;
+import dev.cryo.platform.error.CommonErrorCode;
+import dev.cryo.platform.error.CryoException;
+import io.agroal.api.AgroalDataSource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The planner's tables (see {@code V1__planner.sql}), in plain JDBC: scans, the latest grade per
+ * table and the plans. Writes run inside the caller's transaction.
+ */
+@ApplicationScoped
+public class PlanStore {
+
+    private static final String PLAN_COLUMNS = "event_id, grade_event_id, trigger_event_id, correlation_id, status, "
+            + "status_changed_at, superseded_by_plan_id, payload";
+
+    /** A stored scan's identity and age, without its payload. */
+    public record ScanHeader(String scanId, Instant scannedAt) {
+    }
+
+    private final AgroalDataSource dataSource;
+
+    PlanStore(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /**
+     * Locks the table's row for the rest of the transaction (creating it if needed) and returns its
+     * latest grade. Both consumers lock it first, so a grade and its scan arriving at the same
+     * moment on their two topics are handled one after the other.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Optional<StoredGrade> lockTable(TableId table) {
+        return query("lock table " + table, connection -> {
+            try (PreparedStatement insert = connection.prepareStatement(
+                    "INSERT INTO table_state (table_id) VALUES (?) ON CONFLICT DO NOTHING")) {
+                insert.setString(1, table.toString());
+                insert.executeUpdate();
+            }
+            return readGrade(connection, table, " FOR UPDATE");
+        });
+    }
+
+    /** The latest grade of a table, if any. */
+    public Optional<StoredGrade> latestGrade(TableId table) {
+        return query("read the grade of " + table, connection -> readGrade(connection, table, ""));
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void saveGrade(EventEnvelope<TableGraded> envelope, boolean waitingForScan) {
+        TableGraded grade = envelope.data();
+        update("store the grade of " + grade.table(), """
+                UPDATE table_state SET grade_event_id = ?, grade_correlation_id = ?, grade_actor = ?, graded_at = ?,
+                    scan_id = ?, grade_payload = ?, waiting_for_scan = ? WHERE table_id = ?""",
+                envelope.id(), envelope.correlationId(), envelope.actor(), Timestamp.from(grade.gradedAt()),
+                grade.scanId(), json(grade), waitingForScan, grade.table().toString());
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void stopWaiting(TableId table) {
+        update("update " + table, "UPDATE table_state SET waiting_for_scan = false WHERE table_id = ?", table.toString());
+    }
+
+    /** Stores a scan (once: a redelivered scan changes nothing) and keeps only the newest {@code keep} of its table. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void saveScan(TableScanned scan, int keep) {
+        update("store scan " + scan.scanId(), """
+                INSERT INTO scan (scan_id, table_id, scanned_at, payload) VALUES (?, ?, ?, ?)
+                ON CONFLICT (scan_id) DO NOTHING""",
+                scan.scanId(), scan.table().toString(), Timestamp.from(scan.scannedAt()), json(scan));
+        update("prune the scans of " + scan.table(), """
+                DELETE FROM scan WHERE table_id = ? AND scan_id NOT IN (
+                    SELECT scan_id FROM scan WHERE table_id = ? ORDER BY scanned_at DESC, scan_id DESC LIMIT ?)""",
+                scan.table().toString(), scan.table().toString(), keep);
+    }
+
+    public Optional<TableScanned> findScan(String scanId) {
+        return query("read scan " + scanId, connection -> {
+            try (PreparedStatement select = connection.prepareStatement("SELECT payload FROM scan WHERE scan_id = ?")) {
+                select.setString(1, scanId);
+                try (ResultSet row = select.executeQuery()) {
+                    return row.next() ? Optional.of(read(row.getString(1), TableScanned.class)) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    public Optional<ScanHeader> newestScan(TableId table) {
+        return query("read the scans of " + table, connection -> {
+            try (PreparedStatement select = connection.prepareStatement(
+                    "SELECT scan_id, scanned_at FROM scan WHERE table_id = ? ORDER BY scanned_at DESC, scan_id DESC LIMIT 1")) {
+                select.setString(1, table.toString());
+                try (ResultSet row = select.executeQuery()) {
+                    return row.next()
+                            ? Optional.of(new ScanHeader(row.getString(1), row.getTimestamp(2).toInstant()))
+                            : Optional.empty();
+                }
+            }
+        });
+    }
+
+    public Optional<Instant> scannedAt(String scanId) {
+        return query("read scan " + scanId, connection -> {
+            try (PreparedStatement select = connection.prepareStatement("SELECT scanned_at FROM scan WHERE scan_id = ?")) {
+                select.setString(1, scanId);
+                try (ResultSet row = select.executeQuery()) {
+                    return row.next() ? Optional.of(row.getTimestamp(1).toInstant()) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void insertPlan(StoredPlan stored, String actor) {
+        MaintenancePlanned plan = stored.plan();
+        update("store plan " + plan.planId(), """
+                INSERT INTO plan (plan_id, table_id, event_id, grade_event_id, trigger_event_id, correlation_id, actor,
+                    scan_id, planned_at, status, status_changed_at, supersedes_plan_id, superseded_by_plan_id, payload)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                plan.planId(), plan.table().toString(), stored.eventId(), stored.gradeEventId(),
+                stored.triggerEventId(), stored.correlationId(), actor, plan.scanId(), Timestamp.from(plan.plannedAt()),
+                stored.status().name(), Timestamp.from(stored.statusChangedAt()), plan.supersedesPlanId(),
+                stored.supersededByPlanId(), json(plan));
+    }
+
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void markSuperseded(String planId, String byPlanId, Instant at) {
+        update("supersede plan " + planId, """
+                UPDATE plan SET status = ?, superseded_by_plan_id = ?, status_changed_at = ?
+                WHERE plan_id = ? AND status = ?""",
+                PlanStatus.SUPERSEDED.name(), byPlanId, Timestamp.from(at), planId, PlanStatus.PLANNED.name());
+    }
+
+    /** The newest plans of a table, as supersession needs them. */
+    public List<PriorPlan> priorPlans(TableId table) {
+        return query("read the plans of " + table, connection -> {
+            try (PreparedStatement select = connection.prepareStatement("""
+                    SELECT plan_id, planned_at, status FROM plan WHERE table_id = ?
+                    ORDER BY planned_at DESC, plan_id DESC LIMIT 10""")) {
+                select.setString(1, table.toString());
+                List<PriorPlan> plans = new ArrayList<>();
+                try (ResultSet row = select.executeQuery()) {
+                    while (row.next()) {
+                        plans.add(new PriorPlan(row.getString(1), row.getTimestamp(2).toInstant(),
+                                PlanStatus.valueOf(row.getString(3))));
+                    }
+                }
+                return plans;
+            }
+        });
+    }
+
+    /** A table's plans, newest first. */
+    public List<StoredPlan> plans(TableId table, int limit) {
+        return plans("SELECT " + PLAN_COLUMNS + " FROM plan WHERE table_id = ? ORDER BY planned_at DESC, plan_id DESC LIMIT ?",
+                table.toString(), limit);
+    }
+
+    /** The plans that handling {@code eventId} produced, to publish (again). */
+    public List<StoredPlan> plansTriggeredBy(String eventId) {
+        return plans("SELECT " + PLAN_COLUMNS + " FROM plan WHERE trigger_event_id = ? ORDER BY planned_at, plan_id",
+                eventId);
+    }
+
+    private List<StoredPlan> plans(String sql, Object... parameters) {
+        return query("read plans", connection -> {
+            try (PreparedStatement select = connection.prepareStatement(sql)) {
+                bind(select, parameters);
+                List<StoredPlan> plans = new ArrayList<>();
+                try (ResultSet row = select.executeQuery()) {
+                    while (row.next()) {
+                        plans.add(new StoredPlan(row.getString(1), row.getString(2), row.getString(3), row.getString(4),
+                                PlanStatus.valueOf(row.getString(5)), row.getTimestamp(6).toInstant(), row.getString(7),
+                                read(row.getString(8), MaintenancePlanned.class)));
+                    }
+                }
+                return plans;
+            }
+        });
+    }
+
+    private static Optional<StoredGrade> readGrade(Connection connection, TableId table, String lock) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement("""
+                SELECT grade_event_id, grade_correlation_id, grade_actor, grade_payload, waiting_for_scan
+                FROM table_state WHERE table_id = ?""" + lock)) {
+            select.setString(1, table.toString());
+            try (ResultSet row = select.executeQuery()) {
+                if (!row.next() || row.getString(1) == null) {
+                    return Optional.empty();
+                }
+                return Optional.of(new StoredGrade(row.getString(1), row.getString(2), row.getString(3),
+                        read(row.getString(4), TableGraded.class), row.getBoolean(5)));
+            }
+        }
+    }
+
+    private interface Work<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private <T> T query(String action, Work<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            return work.run(connection);
+        } catch (SQLException e) {
+            throw new CryoException(CommonErrorCode.DEPENDENCY_UNAVAILABLE,
+                    "Cannot " + action + ": the database answered " + e.getMessage(), e);
+        }
+    }
+
+    private void update(String action, String sql, Object... parameters) {
+        query(action, connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                bind(statement, parameters);
+                return statement.executeUpdate();
+            }
+        });
+    }
+
+    private static void bind(PreparedStatement statement, Object... parameters) throws SQLException {
+        for (int i = 0; i < parameters.length; i++) {
+            statement.setObject(i + 1, parameters[i]);
+        }
+    }
+
+    private static String json(CryoEvent event) {
+        return new String(EventJson.write(event), StandardCharsets.UTF_8);
+    }
+
+    private static <T extends CryoEvent> T read(String json, Class<T> type) {
+        return EventJson.read(json.getBytes(StandardCharsets.UTF_8), type);
+    }
+}

@@ -1,0 +1,365 @@
+package dev.cryo.planner;
+
+import dev.cryo.contracts.Check;
+import dev.cryo.contracts.Operation;
+import dev.cryo.contracts.Severity;
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.Topics;
+import dev.cryo.contracts.cloudevents.EventEnvelope;
+import dev.cryo.contracts.event.CryoEvent;
+import dev.cryo.contracts.event.Deduction;
+import dev.cryo.contracts.event.FieldPredicate;
+import dev.cryo.contracts.event.FileSizeTerms;
+import dev.cryo.contracts.event.MaintenancePlanned;
+import dev.cryo.contracts.event.PartitionFieldInfo;
+import dev.cryo.contracts.event.PartitionPredicate;
+import dev.cryo.contracts.event.PartitionSpecInfo;
+import dev.cryo.contracts.event.PartitionStats;
+import dev.cryo.contracts.event.TableGraded;
+import dev.cryo.contracts.event.TableScanned;
+import dev.cryo.contracts.event.TableTotals;
+import dev.cryo.contracts.event.SnapshotStats;
+import dev.cryo.contracts.event.ManifestStats;
+import dev.cryo.contracts.Grade;
+import dev.cryo.contracts.kafka.KafkaEnvelopes;
+import dev.cryo.platform.messaging.EventIds;
+import dev.cryo.testsupport.KafkaTestClient;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.utils.Utils;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasSize;
+
+/**
+ * The planner on the real broker and database: scans and grades in, plans out. Topics are shared
+ * with other modules' tests, so every test uses its own random tables and reads only their events.
+ *
+ * <p>A scorer running beside these tests (its own tests, or a demo) grades the scans sent here
+ * too, and publishes its own grades of these tables. The grades sent here are stamped an hour
+ * ahead, so they are always the newest grade of their table: a scorer grade that arrives after
+ * one of ours is skipped as older, one that arrives before is superseded by ours. Assertions
+ * follow the plans derived from our grades' ids.
+ */
+@QuarkusTest
+class PlannerFlowTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final long MIB = 1024L * 1024;
+    private static final long TARGET = 512 * MIB;
+    private static final int PARTITIONS = Topics.all().stream().filter(spec -> spec.name().equals(Topics.PLANS))
+            .findFirst().orElseThrow().partitions();
+
+    private KafkaTestClient kafka;
+
+    @BeforeEach
+    void connect() {
+        kafka = new KafkaTestClient();
+    }
+
+    @AfterEach
+    void disconnect() {
+        kafka.close();
+    }
+
+    @Test
+    void aGradedTableGetsItsPlanOnThePlansTopic() {
+        TableId table = randomTable("orders");
+        Map<TopicPartition, Long> mark = kafka.mark(Topics.PLANS);
+        EventEnvelope<TableScanned> scan = send(scan(table, "scan-" + UUID.randomUUID()));
+        EventEnvelope<TableGraded> grade = send(grade(scan.data(), small(Severity.CRITICAL),
+                deduction(Check.SNAPSHOT_COUNT, Severity.CRITICAL)));
+
+        EventEnvelope<CryoEvent> planned = planOf(mark, grade);
+
+        assertThat(planned.id()).isEqualTo(EventIds.derived(grade.id(), "maintenance-planned"));
+        assertThat(planned.correlationId()).isEqualTo(grade.correlationId());
+        assertThat(planned.source()).isEqualTo("/cryo/planner");
+        MaintenancePlanned plan = (MaintenancePlanned) planned.data();
+        assertThat(plan.planId()).isEqualTo(EventIds.derived(grade.id(), "plan"));
+        assertThat(plan.scanId()).isEqualTo(scan.data().scanId());
+        assertThat(plan.score()).isEqualTo(60);
+        assertThat(plan.expectedScore()).isEqualTo(100);
+        assertThat(plan.supersedesPlanId()).isNull();
+        assertThat(plan.operationList()).containsExactly(Operation.OPTIMIZE, Operation.EXPIRE_SNAPSHOTS);
+        // The hot day has 40 small files, the quiet one 2 (under the threshold of 5): only the hot day is rewritten.
+        assertThat(plan.operations().get(0).chunks()).singleElement().satisfies(chunk -> {
+            assertThat(chunk.partitions()).containsExactly(new PartitionPredicate(0, List.of(new FieldPredicate(
+                    "event_day", "event_ts", "timestamptz", "day", "20786", "2026-11-29T00:00:00Z",
+                    "2026-11-30T00:00:00Z", "2026-11-29"))));
+            assertThat(chunk.estimate().inputFiles()).isEqualTo(40);
+            assertThat(chunk.estimate().inputBytes()).isEqualTo(40 * 10 * MIB);
+            assertThat(chunk.estimate().expectedOutputFiles()).isEqualTo(1);
+        });
+        assertThat(plan.operations().get(1).parameters().retainLast()).isEqualTo(10);
+
+        given().get("/api/v1/tables/{table}/plan", table.toString()).then().statusCode(200)
+                .body("planId", equalTo(plan.planId()))
+                .body("status", equalTo("PLANNED"))
+                .body("plan.operations[0].operation", equalTo("optimize"))
+                .body("plan.operations[0].chunks[0].estimate.inputFiles", equalTo(40))
+                .body("plan.operations[1].parameters.snapshotRetention", equalTo("PT168H"));
+    }
+
+    @Test
+    void aGradeATableYieldsNothing() {
+        // Both tables hash to the same partition of every topic, so the planner handles the A table
+        // first and would have published its plan before the D table's: reading up to the D plan
+        // proves that no A plan was published.
+        TableId healthy = randomTable("healthy");
+        TableId unhealthy = tableOnTheSamePartitionAs(healthy);
+        Map<TopicPartition, Long> mark = kafka.mark(Topics.PLANS);
+
+        EventEnvelope<TableScanned> healthyScan = send(healthyScan(healthy));
+        send(grade(healthyScan.data()));
+        EventEnvelope<TableScanned> unhealthyScan = send(scan(unhealthy, "scan-" + UUID.randomUUID()));
+        EventEnvelope<TableGraded> unhealthyGrade = send(grade(unhealthyScan.data(), small(Severity.CRITICAL)));
+
+        String unhealthyPlan = EventIds.derived(unhealthyGrade.id(), "maintenance-planned");
+        List<ConsumerRecord<String, byte[]>> read = kafka.readAfter(mark, WAIT,
+                records -> records.stream().anyMatch(record -> unhealthyPlan.equals(header(record, "ce_id"))));
+        assertThat(read).noneMatch(record -> healthy.toString().equals(record.key()));
+
+        given().get("/api/v1/tables/{table}/plan", healthy.toString()).then().statusCode(404)
+                .body("code", equalTo("TABLE_NOT_KNOWN"))
+                .body("message", equalTo("Cannot show the plan of " + healthy + ": it has none; its latest grade "
+                        + "(A, score 100) has no deduction, and a healthy table gets no plan"));
+        given().get("/api/v1/tables/{table}/plans", healthy.toString()).then().statusCode(200).body("plans", hasSize(0));
+        given().contentType(ContentType.JSON).body(Map.of("table", healthy.toString())).post("/api/v1/plans/preview")
+                .then().statusCode(200)
+                .body("planned", equalTo(false))
+                .body("notes[0]", equalTo("no deduction (grade A, score 100): a healthy table gets no plan"));
+    }
+
+    @Test
+    void aGradeThatArrivesBeforeItsScanIsPlannedWhenTheScanArrivesAndKeepsItsActor() {
+        TableId table = randomTable("early");
+        Map<TopicPartition, Long> mark = kafka.mark(Topics.PLANS);
+        TableScanned scan = scan(table, "scan-" + UUID.randomUUID());
+        EventEnvelope<TableGraded> grade = send(envelope(grade(scan, small(Severity.CRITICAL))).withActor("operator:alice"));
+
+        given().contentType(ContentType.JSON).body(Map.of("table", table.toString())).post("/api/v1/plans/preview")
+                .then().statusCode(org.hamcrest.Matchers.anyOf(equalTo(404), equalTo(409)));
+        send(scan);
+
+        EventEnvelope<CryoEvent> planned = planOf(mark, grade);
+        assertThat(planned.actor()).isEqualTo("operator:alice");
+        assertThat(((MaintenancePlanned) planned.data()).actor()).isEqualTo("operator:alice");
+        assertThat(planned.id()).isEqualTo(EventIds.derived(grade.id(), "maintenance-planned"));
+    }
+
+    @Test
+    void aNewerPlanSupersedesTheUnstartedOlderOneAndTheHistoryShowsIt() {
+        TableId table = randomTable("twice");
+        Map<TopicPartition, Long> mark = kafka.mark(Topics.PLANS);
+        TableScanned first = send(scan(table, "scan-1-" + UUID.randomUUID())).data();
+        EventEnvelope<TableGraded> firstGrade = send(grade(first, small(Severity.CRITICAL)));
+        // The next scan only after the first plan: a grade whose scan is already outdated is skipped.
+        MaintenancePlanned older = (MaintenancePlanned) planOf(mark, firstGrade).data();
+        TableScanned second = send(scan(table, "scan-2-" + UUID.randomUUID())).data();
+        MaintenancePlanned newer = (MaintenancePlanned) planOf(mark, send(grade(second, small(Severity.CRITICAL)))).data();
+
+        assertThat(older.scanId()).isEqualTo(first.scanId());
+        assertThat(newer.scanId()).isEqualTo(second.scanId());
+        assertThat(newer.supersedesPlanId()).isEqualTo(older.planId());
+        given().get("/api/v1/tables/{table}/plans", table.toString()).then().statusCode(200)
+                .body("plans[0].planId", equalTo(newer.planId()))
+                .body("plans[0].status", equalTo("PLANNED"))
+                .body("plans[0].supersedesPlanId", equalTo(older.planId()))
+                .body("plans[1].planId", equalTo(older.planId()))
+                .body("plans[1].status", equalTo("SUPERSEDED"))
+                .body("plans[1].supersededByPlanId", equalTo(newer.planId()));
+    }
+
+    @Test
+    void aRedeliveredGradeRepublishesTheSamePlanAndStoresItOnce() {
+        TableId table = randomTable("again");
+        Map<TopicPartition, Long> mark = kafka.mark(Topics.PLANS);
+        TableScanned scan = send(scan(table, "scan-" + UUID.randomUUID())).data();
+        EventEnvelope<TableGraded> grade = send(grade(scan, small(Severity.CRITICAL)));
+        send(grade);
+
+        String planEventId = EventIds.derived(grade.id(), "maintenance-planned");
+        Predicate<ConsumerRecord<String, byte[]>> ours = record -> planEventId.equals(header(record, "ce_id"));
+        List<ConsumerRecord<String, byte[]>> published = kafka.readAfter(mark, WAIT,
+                records -> records.stream().filter(ours).count() >= 2).stream().filter(ours).toList();
+        assertThat(published).hasSize(2);
+        assertThat(published.get(0).value()).isEqualTo(published.get(1).value());
+        assertThat(planIds(table)).containsOnlyOnce(EventIds.derived(grade.id(), "plan"));
+    }
+
+    @Test
+    void thePreviewPlansNowWithoutPublishing() {
+        TableId table = randomTable("preview");
+        Map<TopicPartition, Long> mark = kafka.mark(Topics.PLANS);
+        TableScanned scan = send(scan(table, "scan-" + UUID.randomUUID())).data();
+        planOf(mark, send(grade(scan, small(Severity.CRITICAL))));
+        List<String> before = planIds(table);
+
+        given().contentType(ContentType.JSON).body(Map.of("table", table.toString())).post("/api/v1/plans/preview")
+                .then().statusCode(200)
+                .body("planned", equalTo(true))
+                .body("scanId", equalTo(scan.scanId()))
+                .body("operations[0].operation", equalTo("optimize"))
+                .body("operations[0].chunks[0].partitions[0].fields[0].humanValue", equalTo("2026-11-29"))
+                .body("estimate.inputFiles", equalTo(40))
+                .body("supersedesPlanId", equalTo(before.get(0)));
+        assertThat(planIds(table)).isEqualTo(before);
+
+        given().contentType(ContentType.JSON).body(Map.of("table", randomTable("unknown").toString()))
+                .post("/api/v1/plans/preview").then().statusCode(404).body("code", equalTo("TABLE_NOT_KNOWN"));
+        given().contentType(ContentType.JSON).body(Map.of("table", "no-dots")).post("/api/v1/plans/preview")
+                .then().statusCode(400)
+                .body("message", containsString("Cannot parse table id 'no-dots': expected catalog.namespace.table"));
+    }
+
+    @Test
+    void onlyTheNewerScansGradeIsPlannedWhenTheOlderScanNeverArrives() {
+        TableId table = randomTable("outdated");
+        Map<TopicPartition, Long> mark = kafka.mark(Topics.PLANS);
+        TableGraded outdated = grade(scan(table, "scan-old-" + UUID.randomUUID()), small(Severity.CRITICAL));
+        TableScanned newer = send(scan(table, "scan-new-" + UUID.randomUUID())).data();
+        // The older scan never arrives; whichever order the two topics deliver in, only the newer scan's grade
+        // is planned (PlanningServiceTest pins each order down).
+        send(outdated);
+        EventEnvelope<TableGraded> newerGrade = send(grade(newer, small(Severity.CRITICAL)));
+
+        planOf(mark, newerGrade);
+
+        given().get("/api/v1/tables/{table}/plans", table.toString()).then().statusCode(200)
+                .body("plans.scanId", everyItem(equalTo(newer.scanId())));
+    }
+
+    @Test
+    void aScanWhosePartitionsCannotBeAddressedIsDeadLetteredWithTheReason() {
+        TableId table = randomTable("broken");
+        Map<TopicPartition, Long> mark = kafka.mark(Topics.deadLetter("planner"));
+        TableScanned good = scan(table, "scan-" + UUID.randomUUID());
+        // The partition claims spec 7, which the scan does not list.
+        TableScanned broken = new TableScanned(table, good.scanId(), good.scannedAt(), good.scanDuration(), 2,
+                good.snapshotId(), null, null, good.location(), good.fileSizes(), good.totals(), good.specs(),
+                List.of(partition(7, "20786", 40)), null, null, null, null, null, null);
+        send(broken);
+        EventEnvelope<TableGraded> grade = send(grade(broken, small(Severity.CRITICAL)));
+
+        List<ConsumerRecord<String, byte[]>> dead = kafka.readAfter(mark, WAIT,
+                records -> records.stream().anyMatch(record -> grade.id().equals(header(record, "ce_id"))));
+        ConsumerRecord<String, byte[]> record = dead.stream().filter(r -> grade.id().equals(header(r, "ce_id")))
+                .findFirst().orElseThrow();
+        assertThat(header(record, "dead-letter-reason")).isEqualTo("Cannot plan " + table + " from scan "
+                + broken.scanId() + ": partition [20786] uses spec 7, which the scan does not list");
+    }
+
+    /** The plan made from our grade, read from the plans topic after the mark. */
+    private EventEnvelope<CryoEvent> planOf(Map<TopicPartition, Long> mark, EventEnvelope<TableGraded> grade) {
+        String eventId = EventIds.derived(grade.id(), "maintenance-planned");
+        Predicate<ConsumerRecord<String, byte[]>> ours = record -> eventId.equals(header(record, "ce_id"));
+        return kafka.readAfter(mark, WAIT, records -> records.stream().anyMatch(ours)).stream()
+                .filter(ours).map(KafkaEnvelopes::fromRecord).findFirst().orElseThrow();
+    }
+
+    private static List<String> planIds(TableId table) {
+        return given().get("/api/v1/tables/{table}/plans", table.toString()).then().statusCode(200)
+                .extract().jsonPath().getList("plans.planId", String.class);
+    }
+
+    private <T extends CryoEvent> EventEnvelope<T> send(T event) {
+        return send(envelope(event));
+    }
+
+    private <T extends CryoEvent> EventEnvelope<T> send(EventEnvelope<T> envelope) {
+        kafka.send(KafkaEnvelopes.toRecord(envelope));
+        return envelope;
+    }
+
+    private static <T extends CryoEvent> EventEnvelope<T> envelope(T event) {
+        return EventEnvelope.startChain(event, "/cryo/planner-test", Instant.now().truncatedTo(ChronoUnit.MILLIS));
+    }
+
+    private static TableId randomTable(String prefix) {
+        return TableId.parse("lake.planner_test." + prefix + "_" + UUID.randomUUID().toString().substring(0, 8));
+    }
+
+    private static TableId tableOnTheSamePartitionAs(TableId other) {
+        int partition = partitionOf(other);
+        while (true) {
+            TableId candidate = randomTable("unhealthy");
+            if (partitionOf(candidate) == partition) {
+                return candidate;
+            }
+        }
+    }
+
+    /** Kafka's default partitioner for a keyed record. */
+    private static int partitionOf(TableId table) {
+        return Utils.toPositive(Utils.murmur2(table.toString().getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
+    }
+
+    /** A day-partitioned table: a hot day with 40 small files, a quiet day with 2. */
+    private static TableScanned scan(TableId table, String scanId) {
+        return scan(table, scanId, Instant.now().truncatedTo(ChronoUnit.MILLIS));
+    }
+
+    private static TableScanned scan(TableId table, String scanId, Instant now) {
+        PartitionSpecInfo daily = new PartitionSpecInfo(0,
+                List.of(new PartitionFieldInfo("event_day", "event_ts", 2, "timestamptz", "day")));
+        return new TableScanned(table, scanId, now, Duration.ofMillis(20), 2, 1L, 1L, now, "file:///tmp/" + table,
+                FileSizeTerms.forTarget(TARGET), TableTotals.EMPTY, List.of(daily),
+                List.of(partition(0, "20786", 40), partition(0, "20785", 2)), null, null, null, null, null, null);
+    }
+
+    private static PartitionStats partition(int specId, String day, long smallFiles) {
+        return new PartitionStats(specId, List.of(day), smallFiles, smallFiles * 10 * MIB, smallFiles * 100, smallFiles,
+                smallFiles * 10 * MIB, 0, List.of(), 0, 0, 0, 0);
+    }
+
+    /** A table whose scan no check can fault: 2 files of 400 MiB, one fresh snapshot, one manifest. */
+    private static TableScanned healthyScan(TableId table) {
+        PartitionSpecInfo unpartitioned = new PartitionSpecInfo(0, List.of());
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        long bytes = 2 * 400 * MIB;
+        return new TableScanned(table, "scan-" + UUID.randomUUID(), now, Duration.ofMillis(20), 2, 1L, 1L, now,
+                "file:///tmp/" + table, FileSizeTerms.forTarget(TARGET),
+                new TableTotals(1, 2, bytes, 20_000, 0, 0, 0, 0, 0, 0, 0), List.of(unpartitioned),
+                List.of(new PartitionStats(0, List.of(), 2, bytes, 20_000, 0, 0, 0, List.of(), 0, 0, 0, 0)),
+                new SnapshotStats(1, now, now, 1, 0), new ManifestStats(1, 8192, 1, 0, 0, null), null, null, null, null);
+    }
+
+    /** A grade stamped an hour ahead, so it is the newest grade of its table (see the class comment). */
+    private static TableGraded grade(TableScanned scan, Deduction... deductions) {
+        int score = Math.max(0, 100 - java.util.Arrays.stream(deductions).mapToInt(Deduction::points).sum());
+        return new TableGraded(scan.table(), scan.scanId(), scan.snapshotId(),
+                Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.MILLIS), score, Grade.of(score), 1.0, List.of(deductions), List.of());
+    }
+
+    private static Deduction small(Severity severity) {
+        return deduction(Check.SMALL_FILES, severity);
+    }
+
+    private static Deduction deduction(Check check, Severity severity) {
+        return new Deduction(check, severity, severity.points(), 1, 1, "count", check.fixedBy(), check + " crossed its limit");
+    }
+
+    private static String header(ConsumerRecord<String, byte[]> record, String name) {
+        var header = record.headers().lastHeader(name);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+}
