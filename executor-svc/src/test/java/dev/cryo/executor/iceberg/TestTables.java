@@ -39,9 +39,9 @@ import java.util.UUID;
 import java.util.function.Function;
 
 /** Real Iceberg tables for engine tests: a JDBC catalog on the real PostgreSQL and a temporary warehouse. */
-final class TestTables implements AutoCloseable {
+public final class TestTables implements AutoCloseable {
 
-    static final OffsetDateTime START = OffsetDateTime.of(2026, 11, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+    public static final OffsetDateTime START = OffsetDateTime.of(2026, 11, 1, 0, 0, 0, 0, ZoneOffset.UTC);
     static final RewriteSettings REWRITE = new RewriteSettings(0.75, 1.8, 20, 3,
             new Backoff(Duration.ofMillis(20), Duration.ofMillis(500)));
 
@@ -76,7 +76,7 @@ final class TestTables implements AutoCloseable {
     }
 
     /** {@code commits} appends of {@code rows} rows each, spread over {@code days} days from START. */
-    static List<Record> fill(Table table, int commits, int rows, int days, long seed) {
+    public static List<Record> fill(Table table, int commits, int rows, int days, long seed) {
         Random random = new Random(seed);
         List<Record> all = new ArrayList<>();
         for (int commit = 0; commit < commits; commit++) {
@@ -89,7 +89,7 @@ final class TestTables implements AutoCloseable {
         return all;
     }
 
-    static List<DataFile> dataFiles(Table table) {
+    public static List<DataFile> dataFiles(Table table) {
         table.refresh();
         List<DataFile> files = new ArrayList<>();
         if (table.currentSnapshot() == null) {
@@ -103,7 +103,7 @@ final class TestTables implements AutoCloseable {
         return files;
     }
 
-    static List<DeleteFile> deleteFiles(Table table) {
+    public static List<DeleteFile> deleteFiles(Table table) {
         table.refresh();
         Map<String, DeleteFile> deletes = new java.util.LinkedHashMap<>();
         if (table.currentSnapshot() == null) {
@@ -118,7 +118,7 @@ final class TestTables implements AutoCloseable {
     }
 
     /** Files in the same spec and partition as {@code file}. */
-    static <F extends ContentFile<F>> List<F> samePartition(List<F> files, ContentFile<?> file) {
+    public static <F extends ContentFile<F>> List<F> samePartition(List<F> files, ContentFile<?> file) {
         return files.stream().filter(other -> other.specId() == file.specId()
                 && other.partition().toString().equals(file.partition().toString())).toList();
     }
@@ -127,7 +127,7 @@ final class TestTables implements AutoCloseable {
      * The predicate that the planner would send for the partition of {@code file}: internal values,
      * and for temporal and truncate transforms the half-open source range.
      */
-    static PartitionPredicate predicateOf(Table table, ContentFile<?> file) {
+    public static PartitionPredicate predicateOf(Table table, ContentFile<?> file) {
         PartitionSpec spec = table.specs().get(file.specId());
         List<FieldPredicate> fields = new ArrayList<>();
         for (int i = 0; i < spec.fields().size(); i++) {

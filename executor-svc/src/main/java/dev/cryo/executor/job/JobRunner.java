@@ -1,0 +1,348 @@
+package dev.cryo.executor.job;
+
+import dev.cryo.contracts.Engine;
+import dev.cryo.contracts.Operation;
+import dev.cryo.contracts.cloudevents.EventEnvelope;
+import dev.cryo.contracts.cloudevents.EventType;
+import dev.cryo.contracts.event.CryoEvent;
+import dev.cryo.contracts.event.FileCounts;
+import dev.cryo.contracts.event.JobAdmitted;
+import dev.cryo.contracts.event.JobFinished;
+import dev.cryo.contracts.event.JobHeartbeat;
+import dev.cryo.contracts.event.JobOutcome;
+import dev.cryo.contracts.event.JobStarted;
+import dev.cryo.contracts.event.OperationFinished;
+import dev.cryo.contracts.event.OperationStatus;
+import dev.cryo.executor.ExecutorErrorCode;
+import dev.cryo.executor.config.ExecutorConfig;
+import dev.cryo.executor.domain.JobOutcomes;
+import dev.cryo.executor.domain.JobSteps;
+import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.MaintenanceEngine;
+import dev.cryo.executor.engine.StepRequest;
+import dev.cryo.executor.engine.StepResult;
+import dev.cryo.executor.persistence.JobAttempts;
+import dev.cryo.platform.config.ServiceInstance;
+import dev.cryo.platform.error.CryoException;
+import dev.cryo.platform.error.ErrorType;
+import dev.cryo.platform.messaging.EventIds;
+import dev.cryo.platform.messaging.EventPublisher;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.quarkus.logging.Log;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Runs one admitted job: claims it in PostgreSQL, skips the steps an earlier attempt committed
+ * (from its own records and from the table's snapshot summaries), runs the rest in the fixed
+ * order, heartbeats while it works, and publishes JobStarted, OperationFinished per step and
+ * JobFinished on the results topic. Result ids derive from the job id, so a republished
+ * result is recognised downstream as the same event.
+ */
+public class JobRunner implements AutoCloseable {
+
+    private static final Set<ExecutorErrorCode> TABLE_UNUSABLE = Set.of(ExecutorErrorCode.TABLE_NOT_FOUND,
+            ExecutorErrorCode.CATALOG_NOT_FOUND);
+
+    private final Map<Engine, MaintenanceEngine> engines;
+    private final Set<String> catalogs;
+    private final JobAttempts attempts;
+    private final EventPublisher publisher;
+    private final ServiceInstance instance;
+    private final ExecutorConfig config;
+    private final Clock clock;
+    private final MeterRegistry registry;
+    private final Set<String> runningHere = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger running = new AtomicInteger();
+    private final ScheduledExecutorService heartbeats = Executors.newScheduledThreadPool(1, runnable -> {
+        Thread thread = new Thread(runnable, "cryo-job-heartbeat");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    public JobRunner(Map<Engine, MaintenanceEngine> engines, Set<String> catalogs, JobAttempts attempts,
+                     EventPublisher publisher, ServiceInstance instance, ExecutorConfig config, Clock clock,
+                     MeterRegistry registry) {
+        this.engines = Map.copyOf(engines);
+        this.catalogs = Set.copyOf(catalogs);
+        this.attempts = requireNonNull(attempts, "attempts is null");
+        this.publisher = requireNonNull(publisher, "publisher is null");
+        this.instance = requireNonNull(instance, "instance is null");
+        this.config = requireNonNull(config, "config is null");
+        this.clock = requireNonNull(clock, "clock is null");
+        this.registry = requireNonNull(registry, "registry is null");
+        registry.gauge("cryo.executor.jobs.running", running);
+    }
+
+    /** Handles one JobAdmitted envelope; returns the JobFinished to publish (already published steps excluded). */
+    public List<EventEnvelope<?>> handle(EventEnvelope<CryoEvent> incoming) {
+        if (!(incoming.data() instanceof JobAdmitted job)) {
+            Log.warnf("Ignoring %s %s on the admitted-jobs topic", incoming.type().id(), incoming.id());
+            return List.of();
+        }
+        if (config.ignoreUnknownCatalogs() && !catalogs.contains(job.table().catalog())) {
+            Log.infof("Skipping job %s: catalog %s is not configured here (cryo.executor.ignore-unknown-catalogs=true)",
+                    job.jobId(), job.table().catalog());
+            return List.of();
+        }
+        if (!runningHere.add(job.jobId())) {
+            Log.infof("Job %s is already running in this executor; its run publishes the results", job.jobId());
+            return List.of();
+        }
+        try {
+            JobAttempts.Claim claim = claim(job);
+            if (claim instanceof JobAttempts.Finished finished) {
+                Log.infof("Job %s finished before (%s); publishing its result again", job.jobId(), finished.event().outcome());
+                return List.of(envelope(finished.eventId(), finished.event(), incoming));
+            }
+            if (claim instanceof JobAttempts.Held held) {
+                Log.infof("Job %s is still run by %s (heartbeat %s ago); leaving it to that executor, the governor"
+                        + " re-admits it if its lease expires", job.jobId(), held.owner(), held.heartbeatAge());
+                return List.of();
+            }
+            return execute(job, ((JobAttempts.Claimed) claim).attempt(), incoming);
+        } finally {
+            runningHere.remove(job.jobId());
+        }
+    }
+
+    private JobAttempts.Claim claim(JobAdmitted job) {
+        Instant giveUp = clock.instant().plus(config.heldJobWait());
+        Duration poll = min(Duration.ofSeconds(1), config.heartbeatInterval());
+        while (true) {
+            JobAttempts.Claim claim = attempts.claim(job.jobId(), job.planId(), job.table().toString(), instance.id(),
+                    config.leaseTimeout());
+            if (!(claim instanceof JobAttempts.Held held) || clock.instant().isAfter(giveUp)) {
+                return claim;
+            }
+            Log.debugf("Job %s is held by %s (heartbeat %s ago); waiting", job.jobId(), held.owner(), held.heartbeatAge());
+            sleep(poll);
+        }
+    }
+
+    private List<EventEnvelope<?>> execute(JobAdmitted job, int attempt, EventEnvelope<CryoEvent> incoming) {
+        Instant started = clock.instant();
+        List<JobSteps.PlannedStep> steps = JobSteps.of(job.plan());
+        int chunksTotal = JobSteps.chunksTotal(job.plan());
+        MaintenanceEngine engine = engines.get(job.engine());
+        running.incrementAndGet();
+        Progress progress = new Progress(chunksTotal);
+        ScheduledFuture<?> heartbeat = heartbeats.scheduleAtFixedRate(() -> heartbeat(job, attempt, progress, incoming),
+                config.heartbeatInterval().toMillis(), config.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
+        try {
+            if (engine == null) {
+                publish(job, attempt, incoming, started, 0);
+                return finish(job, incoming, started, List.of(), ExecutorErrorCode.ENGINE_UNAVAILABLE.name(),
+                        "Cannot run job " + job.jobId() + " on " + job.engine().id() + ": this executor runs "
+                                + engines.keySet() + "; set the table's engine policy to native");
+            }
+            Map<StepKey, JobAttempts.StoredStep> stored = attempts.steps(job.jobId());
+            Map<StepKey, Long> committed;
+            try {
+                committed = engine.committedSteps(job.table(), job.jobId());
+            } catch (CryoException e) {
+                if (e.code() instanceof ExecutorErrorCode code && TABLE_UNUSABLE.contains(code)) {
+                    publish(job, attempt, incoming, started, 0);
+                    return finish(job, incoming, started, List.of(OperationStatus.FAILED), code.name(), e.getMessage());
+                }
+                throw e;
+            }
+            int already = (int) steps.stream().filter(step -> done(stored.get(step.key())) || committed.containsKey(step.key()))
+                    .count();
+            publish(job, attempt, incoming, started, already);
+
+            List<OperationStatus> statuses = new ArrayList<>();
+            String firstErrorCode = null;
+            String firstErrorMessage = null;
+            for (JobSteps.PlannedStep step : steps) {
+                if (progress.lost.get()) {
+                    Log.warnf("Job %s: another executor took it over; stopping before %s", job.jobId(), step.key());
+                    return List.of();
+                }
+                progress.operation = step.key().operation();
+                JobAttempts.StoredStep previous = stored.get(step.key());
+                OperationFinished result;
+                String eventId;
+                if (done(previous)) {
+                    result = previous.event();
+                    eventId = previous.eventId();
+                } else if (committed.containsKey(step.key())) {
+                    Long snapshot = committed.get(step.key());
+                    result = skipped(job, step.key(), engine.engine(), snapshot);
+                    eventId = EventIds.derived(job.jobId(), step.key() + "/skipped");
+                    attempts.recordStep(job.jobId(), step.key(), attempt, eventId, result);
+                } else {
+                    result = run(engine, job, step);
+                    eventId = EventIds.derived(job.jobId(), step.key() + "/attempt-" + attempt);
+                    attempts.recordStep(job.jobId(), step.key(), attempt, eventId, result);
+                }
+                publisher.publish(envelope(eventId, result, incoming));
+                statuses.add(result.status());
+                if (step.key().chunkIndex() != null && result.status() != OperationStatus.FAILED) {
+                    progress.chunksDone.incrementAndGet();
+                }
+                if (result.status() == OperationStatus.FAILED && firstErrorCode == null) {
+                    firstErrorCode = result.errorCode();
+                    firstErrorMessage = step.key() + ": " + result.message();
+                }
+                if (result.status() == OperationStatus.FAILED && isTableUnusable(result.errorCode())) {
+                    Log.warnf("Job %s: %s; the remaining steps cannot run either", job.jobId(), result.message());
+                    break;
+                }
+            }
+            progress.operation = null;
+            return finish(job, incoming, started, statuses, firstErrorCode, firstErrorMessage);
+        } finally {
+            heartbeat.cancel(false);
+            running.decrementAndGet();
+        }
+    }
+
+    private OperationFinished run(MaintenanceEngine engine, JobAdmitted job, JobSteps.PlannedStep step) {
+        Operation operation = step.key().operation();
+        Timer.Sample sample = Timer.start(registry);
+        Instant started = clock.instant();
+        OperationFinished result;
+        try {
+            StepResult done = engine.run(new StepRequest(job.table(), job.jobId(), step.key(), step.partitions(),
+                    step.parameters()));
+            result = new OperationFinished(job.jobId(), job.planId(), job.table(), operation, step.key().chunkIndex(),
+                    engine.engine(), null, OperationStatus.SUCCEEDED, done.before(), done.after(),
+                    done.committedSnapshotId(), Duration.between(started, clock.instant()), done.retries(), null, null,
+                    done.message(), clock.instant());
+            registry.counter("cryo.executor.commit.retries", "operation", operation.id()).increment(done.retries());
+        } catch (CryoException e) {
+            if (e.code().type() == ErrorType.INTERNAL) {
+                Log.errorf(e, "Job %s: %s failed", job.jobId(), step.key());
+            } else {
+                Log.warnf("Job %s: %s failed: %s", job.jobId(), step.key(), e.getMessage());
+            }
+            result = failed(job, step.key(), engine.engine(), started, e.code().name(), e.getMessage());
+        } catch (RuntimeException e) {
+            Log.errorf(e, "Job %s: %s failed unexpectedly", job.jobId(), step.key());
+            result = failed(job, step.key(), engine.engine(), started, ExecutorErrorCode.ENGINE_FAILURE.name(),
+                    "Cannot run " + step.key() + ": " + e);
+        }
+        sample.stop(registry.timer("cryo.executor.step.duration", "operation", operation.id(),
+                "status", result.status().id()));
+        registry.counter("cryo.executor.steps", "operation", operation.id(), "status", result.status().id()).increment();
+        return result;
+    }
+
+    private OperationFinished failed(JobAdmitted job, StepKey step, Engine engine, Instant started, String code,
+                                     String message) {
+        return new OperationFinished(job.jobId(), job.planId(), job.table(), step.operation(), step.chunkIndex(), engine,
+                null, OperationStatus.FAILED, FileCounts.ZERO, FileCounts.ZERO, null,
+                Duration.between(started, clock.instant()), 0, null, code, message, clock.instant());
+    }
+
+    private OperationFinished skipped(JobAdmitted job, StepKey step, Engine engine, Long snapshot) {
+        return new OperationFinished(job.jobId(), job.planId(), job.table(), step.operation(), step.chunkIndex(), engine,
+                null, OperationStatus.SKIPPED, FileCounts.ZERO, FileCounts.ZERO, snapshot, Duration.ZERO, 0, null, null,
+                "already committed by an earlier attempt" + (snapshot == null ? "" : " in snapshot " + snapshot),
+                clock.instant());
+    }
+
+    private List<EventEnvelope<?>> finish(JobAdmitted job, EventEnvelope<CryoEvent> incoming, Instant started,
+                                          List<OperationStatus> statuses, String errorCode, String message) {
+        JobOutcome outcome = errorCode != null && statuses.stream().noneMatch(status -> status != OperationStatus.FAILED)
+                ? JobOutcome.FAILED : JobOutcomes.outcome(statuses);
+        int failed = (int) statuses.stream().filter(status -> status == OperationStatus.FAILED).count();
+        JobFinished finished = new JobFinished(job.jobId(), job.planId(), job.table(), job.engine(), outcome,
+                statuses.size() - failed, failed, Duration.between(started, clock.instant()),
+                outcome == JobOutcome.SUCCEEDED ? null : errorCode, outcome == JobOutcome.SUCCEEDED ? null : message,
+                clock.instant());
+        String eventId = EventIds.derived(job.jobId(), "finished");
+        if (!attempts.finish(job.jobId(), instance.id(), eventId, finished)) {
+            Log.warnf("Job %s: another executor took it over before it finished here; it publishes the result",
+                    job.jobId());
+            return List.of();
+        }
+        registry.counter("cryo.executor.jobs", "outcome", outcome.id()).increment();
+        Log.infof("Job %s on %s: %s (%d steps, %d failed) in %s", job.jobId(), job.table(), outcome.id(),
+                statuses.size(), failed, finished.duration());
+        return List.of(envelope(eventId, finished, incoming));
+    }
+
+    private void publish(JobAdmitted job, int attempt, EventEnvelope<CryoEvent> incoming, Instant started, int already) {
+        JobStarted event = new JobStarted(job.jobId(), job.planId(), job.table(), job.engine(), instance.id(), attempt,
+                started, already);
+        publisher.publish(envelope(EventIds.derived(job.jobId(), "started/attempt-" + attempt), event, incoming));
+    }
+
+    private void heartbeat(JobAdmitted job, int attempt, Progress progress, EventEnvelope<CryoEvent> incoming) {
+        try {
+            if (!attempts.heartbeat(job.jobId(), instance.id())) {
+                progress.lost.set(true);
+                return;
+            }
+            JobHeartbeat beat = new JobHeartbeat(job.jobId(), job.planId(), job.table(), instance.id(), clock.instant(),
+                    progress.operation, progress.chunksDone.get(), progress.chunksTotal);
+            publisher.publish(envelope(EventIds.derived(job.jobId(), "heartbeat/" + attempt + "/"
+                    + progress.beats.incrementAndGet()), beat, incoming));
+        } catch (RuntimeException e) {
+            // A missed heartbeat is harmless until the lease timeout; the next one may get through.
+            Log.warnf("Job %s: heartbeat failed: %s", job.jobId(), e.getMessage());
+        }
+    }
+
+    private <T extends CryoEvent> EventEnvelope<T> envelope(String id, T data, EventEnvelope<CryoEvent> incoming) {
+        return new EventEnvelope<>(id, EventType.of(data), instance.source(), clock.instant(), data.table().toString(),
+                incoming.correlationId(), incoming.actor(), data);
+    }
+
+    private static boolean done(JobAttempts.StoredStep step) {
+        return step != null && step.event().status() != OperationStatus.FAILED;
+    }
+
+    private static boolean isTableUnusable(String errorCode) {
+        return TABLE_UNUSABLE.stream().anyMatch(code -> code.name().equals(errorCode));
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CryoException(ExecutorErrorCode.JOB_HELD_ELSEWHERE, "Cannot wait for the job's owner: interrupted", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        heartbeats.shutdownNow();
+    }
+
+    /** What the heartbeat reports, updated by the job's thread. */
+    private static final class Progress {
+        final int chunksTotal;
+        final AtomicInteger chunksDone = new AtomicInteger();
+        final AtomicInteger beats = new AtomicInteger();
+        final AtomicBoolean lost = new AtomicBoolean();
+        volatile Operation operation;
+
+        Progress(int chunksTotal) {
+            this.chunksTotal = chunksTotal;
+        }
+    }
+}
