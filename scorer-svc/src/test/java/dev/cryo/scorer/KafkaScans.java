@@ -50,13 +50,28 @@ public final class KafkaScans implements AutoCloseable {
         kafka.send(record);
     }
 
-    /** Reads the events about {@code table} published after the mark until {@code graded} TableGraded events arrived. */
+    /**
+     * Reads the events about {@code table} published after the mark, once {@code graded} TableGraded
+     * events arrived. It then reads on to the end of both topics as they are at that moment, so that
+     * whatever the scorer published before its last TableGraded (a duplicate GradeChanged, say) is
+     * included, whichever partition the reader happened to fetch first.
+     */
     public Published awaitGraded(Map<TopicPartition, Long> mark, String table, int graded) {
-        List<ConsumerRecord<String, byte[]>> records = kafka.readAfter(mark, TIMEOUT,
+        kafka.readAfter(mark, TIMEOUT,
                 read -> read.stream().filter(record -> isAbout(record, table, Topics.TABLE_HEALTH)).count() >= graded);
+        Map<TopicPartition, Long> ends = mark();
+        List<ConsumerRecord<String, byte[]>> records = kafka.readAfter(mark, TIMEOUT, read -> reached(read, mark, ends));
         return new Published(
                 records.stream().filter(record -> isAbout(record, table, Topics.TABLE_HEALTH)).map(KafkaEnvelopes::fromRecord).toList(),
                 records.stream().filter(record -> isAbout(record, table, Topics.GRADE_CHANGES)).map(KafkaEnvelopes::fromRecord).toList());
+    }
+
+    private static boolean reached(List<ConsumerRecord<String, byte[]>> read, Map<TopicPartition, Long> mark,
+                                   Map<TopicPartition, Long> ends) {
+        return ends.entrySet().stream()
+                .filter(end -> end.getValue() > mark.getOrDefault(end.getKey(), 0L))
+                .allMatch(end -> read.stream().anyMatch(record -> record.topic().equals(end.getKey().topic())
+                        && record.partition() == end.getKey().partition() && record.offset() >= end.getValue() - 1));
     }
 
     public List<ConsumerRecord<String, byte[]>> readAfter(Map<TopicPartition, Long> mark, String key) {
