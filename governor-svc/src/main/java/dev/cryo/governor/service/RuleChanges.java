@@ -1,0 +1,92 @@
+package dev.cryo.governor.service;
+
+import dev.cryo.contracts.Engine;
+import dev.cryo.governor.GovernorErrorCode;
+import dev.cryo.governor.domain.Pause;
+import dev.cryo.governor.domain.PolicyRule;
+import dev.cryo.governor.persistence.PlanStore;
+import dev.cryo.governor.persistence.RuleStore;
+import dev.cryo.platform.error.CryoException;
+import io.quarkus.logging.Log;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * Operators' changes to pauses, policies and engine settings. Each one makes every queued plan
+ * due at once, so a resume or a wider window takes effect without waiting for a retry-after.
+ */
+@ApplicationScoped
+public class RuleChanges {
+
+    private final RuleStore rules;
+    private final PlanStore plans;
+    private final EngineLoads loads;
+    private final AdmissionLoop loop;
+    private final java.time.Clock clock;
+
+    RuleChanges(RuleStore rules, PlanStore plans, EngineLoads loads, AdmissionLoop loop, java.time.Clock clock) {
+        this.rules = rules;
+        this.plans = plans;
+        this.loads = loads;
+        this.loop = loop;
+        this.clock = clock;
+    }
+
+    public void pause(Pause pause) {
+        QuarkusTransaction.requiringNew().run(() -> {
+            rules.insertPause(pause);
+            plans.allDueNow(clock.instant());
+        });
+        Log.infof("%s paused '%s' (pause %s): %s", pause.pausedBy(), pause.pattern(), pause.id(), pause.reason());
+        loop.request();
+    }
+
+    public void resume(String pauseId, String actor) {
+        boolean deleted = QuarkusTransaction.requiringNew().call(() -> {
+            boolean found = rules.deletePause(pauseId);
+            plans.allDueNow(clock.instant());
+            return found;
+        });
+        if (!deleted) {
+            throw new CryoException(GovernorErrorCode.PAUSE_NOT_FOUND, "Cannot lift pause " + pauseId
+                    + ": there is no such pause; GET /api/v1/pauses lists them");
+        }
+        Log.infof("%s lifted pause %s", actor, pauseId);
+        loop.request();
+    }
+
+    public void setPolicy(PolicyRule rule) {
+        QuarkusTransaction.requiringNew().run(() -> {
+            rules.upsertPolicy(rule);
+            plans.allDueNow(clock.instant());
+        });
+        Log.infof("%s set the policy of '%s': %s", rule.updatedBy(), rule.pattern(), rule);
+        loop.request();
+    }
+
+    public void removePolicy(String pattern, String actor) {
+        boolean deleted = QuarkusTransaction.requiringNew().call(() -> {
+            boolean found = rules.deletePolicy(pattern);
+            plans.allDueNow(clock.instant());
+            return found;
+        });
+        if (!deleted) {
+            throw new CryoException(GovernorErrorCode.POLICY_NOT_FOUND, "Cannot remove the policy of '" + pattern
+                    + "': there is none; GET /api/v1/policies lists them");
+        }
+        Log.infof("%s removed the policy of '%s'", actor, pattern);
+        loop.request();
+    }
+
+    public void setEngine(Engine engine, int slots, int maxForeignQueries, String actor) {
+        QuarkusTransaction.requiringNew().run(() -> {
+            rules.lockEngine(engine);
+            rules.updateEngine(engine, slots, maxForeignQueries, actor, clock.instant());
+            plans.allDueNow(clock.instant());
+        });
+        loads.refresh();
+        Log.infof("%s set engine %s to %d slots, at most %d foreign queries", actor, engine.id(), slots,
+                maxForeignQueries);
+        loop.request();
+    }
+}

@@ -1,0 +1,326 @@
+package dev.cryo.governor.service;
+
+import dev.cryo.contracts.Engine;
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.cloudevents.EventEnvelope;
+import dev.cryo.contracts.event.CryoEvent;
+import dev.cryo.contracts.event.DeferReason;
+import dev.cryo.contracts.event.JobAdmitted;
+import dev.cryo.contracts.event.JobDeferred;
+import dev.cryo.contracts.event.JobHeartbeat;
+import dev.cryo.contracts.event.MaintenancePlanned;
+import dev.cryo.governor.domain.EngineLoadProbe;
+import dev.cryo.platform.messaging.EventIds;
+import io.quarkus.test.junit.QuarkusMock;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+
+/**
+ * The governor on the real broker and database: plans in, admissions and deferrals out, with
+ * the operator's API in between. Every test uses tables of its own.
+ */
+@QuarkusTest
+class GovernorServiceTest {
+
+    static final String OPERATOR = "Bearer test-operator-token-0001";
+    static final String VIEWER = "Bearer test-viewer-token-00001";
+
+    private Broker broker;
+
+    @BeforeEach
+    void connect() {
+        broker = new Broker();
+    }
+
+    @AfterEach
+    void disconnect() {
+        broker.close();
+    }
+
+    @Test
+    void aPlanForAFreeTableIsAdmittedWithItsWholePlanAndChain() {
+        TableId table = Events.uniqueTable("free");
+        MaintenancePlanned plan = Events.plan(table, 35, null);
+        EventEnvelope<MaintenancePlanned> sent = Events.planned(plan);
+        Map<TopicPartition, Long> mark = broker.mark();
+
+        broker.send(sent);
+
+        EventEnvelope<CryoEvent> admitted = broker.admitted(mark, job -> job.planId().equals(plan.planId()));
+        JobAdmitted job = (JobAdmitted) admitted.data();
+        assertThat(admitted.id()).isEqualTo(EventIds.derived(sent.id(), "admitted"));
+        assertThat(admitted.correlationId()).isEqualTo(sent.correlationId());
+        assertThat(admitted.actor()).isEqualTo("operator:test");
+        assertThat(admitted.source()).isEqualTo("/cryo/governor");
+        assertThat(job.jobId()).isEqualTo(EventIds.derived(plan.planId(), "job"));
+        assertThat(job.plan()).isEqualTo(plan);
+        assertThat(job.engine()).isEqualTo(Engine.NATIVE);
+        assertThat(job.governorId()).startsWith("governor-");
+        assertThat(job.leaseExpiresAt()).isEqualTo(job.admittedAt().plus(Duration.ofSeconds(10)));
+        given().get("/api/v1/locks").then().statusCode(200)
+                .body("find { it.table == '" + table + "' }.jobId", equalTo(job.jobId()));
+    }
+
+    @Test
+    void aSecondPlanForALockedTableWaitsAndIsAdmittedWhenTheFirstJobFinishes() {
+        TableId table = Events.uniqueTable("locked");
+        noCooldown(table);
+        MaintenancePlanned first = Events.plan(table, 50, null);
+        MaintenancePlanned second = Events.plan(table, 50, null);
+        Map<TopicPartition, Long> mark = broker.mark();
+        broker.send(Events.planned(first));
+        JobAdmitted firstJob = (JobAdmitted) broker.admitted(mark, job -> job.planId().equals(first.planId())).data();
+        broker.send(Events.started(firstJob.jobId(), first.planId(), table, Engine.NATIVE));
+
+        broker.send(Events.planned(second));
+
+        JobDeferred deferred = (JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(second.planId())).data();
+        assertThat(deferred.reason()).isEqualTo(DeferReason.LOCKED);
+        assertThat(deferred.message()).startsWith("job " + firstJob.jobId() + " (plan " + first.planId() + ") holds "
+                + table + " until it finishes or its lease ends at ");
+        assertThat(deferred.retryAfter()).isAfter(deferred.deferredAt());
+        given().get("/api/v1/queue").then().statusCode(200)
+                .body("deferred.find { it.planId == '" + second.planId() + "' }.reason", equalTo("locked"));
+
+        broker.send(Events.finished(firstJob.jobId(), first.planId(), table, Engine.NATIVE));
+
+        JobAdmitted secondJob = (JobAdmitted) broker.admitted(mark, job -> job.planId().equals(second.planId())).data();
+        assertThat(secondJob.jobId()).isNotEqualTo(firstJob.jobId());
+    }
+
+    @Test
+    void aPausedTableIsDeferredUntilAnOperatorResumesIt() {
+        TableId table = Events.uniqueTable("paused");
+        String body = "{\"pattern\": \"" + table.catalog() + "." + table.namespaceName() + "." + table.table()
+                + "\", \"reason\": \"quarter close\"}";
+        given().contentType(ContentType.JSON).body(body).post("/api/v1/pauses").then().statusCode(401);
+        given().header("Authorization", VIEWER).contentType(ContentType.JSON).body(body).post("/api/v1/pauses")
+                .then().statusCode(403);
+        String pauseId = given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body(body)
+                .post("/api/v1/pauses").then().statusCode(201)
+                .body("pausedBy", equalTo("operator:test-operator"))
+                .extract().path("id");
+        MaintenancePlanned plan = Events.plan(table, 20, null);
+        Map<TopicPartition, Long> mark = broker.mark();
+
+        broker.send(Events.planned(plan));
+
+        JobDeferred deferred = (JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(plan.planId())).data();
+        assertThat(deferred.reason()).isEqualTo(DeferReason.PAUSED);
+        assertThat(deferred.message())
+                .startsWith("table " + table + " is paused by pattern '" + table + "' (operator:test-operator at ")
+                .endsWith(": quarter close); lift pause " + pauseId + " to let it run");
+        assertThat(deferred.retryAfter()).isNull();
+        given().get("/api/v1/tables/" + table).then().statusCode(200)
+                .body("pausedBy.id", equalTo(pauseId))
+                .body("queued[0].reason", equalTo("paused"));
+        given().header("Authorization", VIEWER).delete("/api/v1/pauses/" + pauseId).then().statusCode(403);
+
+        given().header("Authorization", OPERATOR).delete("/api/v1/pauses/" + pauseId).then().statusCode(204);
+
+        broker.admitted(mark, job -> job.planId().equals(plan.planId()));
+        given().header("Authorization", OPERATOR).delete("/api/v1/pauses/" + pauseId).then().statusCode(404)
+                .body("message", equalTo("Cannot lift pause " + pauseId
+                        + ": there is no such pause; GET /api/v1/pauses lists them"));
+    }
+
+    @Test
+    void aJobWhoseLeaseRunsOutIsAdmittedAgainUnderTheSameId() {
+        TableId table = Events.uniqueTable("lease");
+        MaintenancePlanned plan = Events.plan(table, 30, null);
+        Map<TopicPartition, Long> mark = broker.mark();
+        broker.send(Events.planned(plan));
+        EventEnvelope<CryoEvent> first = broker.admitted(mark, job -> job.planId().equals(plan.planId()));
+        JobAdmitted job = (JobAdmitted) first.data();
+        broker.send(Events.started(job.jobId(), plan.planId(), table, Engine.NATIVE));
+
+        // No heartbeat follows: the 10 s lease of the test profile runs out.
+        EventEnvelope<CryoEvent> again = broker.admitted(mark, readmitted -> readmitted.jobId().equals(job.jobId())
+                && readmitted.admittedAt().isAfter(job.admittedAt()));
+
+        assertThat(again.id()).isEqualTo(EventIds.derived(job.jobId(), "admitted/attempt-2"));
+        assertThat(((JobAdmitted) again.data()).slot()).isEqualTo(job.slot());
+        assertThat(((JobAdmitted) again.data()).plan()).isEqualTo(plan);
+        given().get("/api/v1/queue").then().statusCode(200)
+                .body("admitted.find { it.jobId == '" + job.jobId() + "' }.attempt", equalTo(2))
+                .body("admitted.find { it.jobId == '" + job.jobId() + "' }.note",
+                        org.hamcrest.Matchers.startsWith("re-admitted as attempt 2 after its lease ended at "));
+        broker.send(Events.finished(job.jobId(), plan.planId(), table, Engine.NATIVE));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().get("/api/v1/tables/" + table).then()
+                .body("lock", org.hamcrest.Matchers.nullValue()));
+    }
+
+    @Test
+    void heartbeatsRenewTheLeaseFromTheirSendingTime() {
+        TableId table = Events.uniqueTable("heartbeat");
+        MaintenancePlanned plan = Events.plan(table, 30, null);
+        Map<TopicPartition, Long> mark = broker.mark();
+        broker.send(Events.planned(plan));
+        JobAdmitted job = (JobAdmitted) broker.admitted(mark, admitted -> admitted.planId().equals(plan.planId())).data();
+        broker.send(Events.started(job.jobId(), plan.planId(), table, Engine.NATIVE));
+        Set<Instant> renewedUntil = ConcurrentHashMap.newKeySet();
+
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+            EventEnvelope<JobHeartbeat> heartbeat = Events.heartbeat(job.jobId(), plan.planId(), table);
+            renewedUntil.add(heartbeat.data().sentAt().plus(Duration.ofSeconds(10)));
+            broker.send(heartbeat);
+            String holder = given().get("/api/v1/tables/" + table).then().extract().path("lock.jobId");
+            String lease = given().get("/api/v1/tables/" + table).then().extract().path("lock.leaseExpiresAt");
+            assertThat(holder).isEqualTo(job.jobId());
+            // The lease now ends one lease after a heartbeat was sent, later than the admission's lease.
+            assertThat(renewedUntil).contains(Instant.parse(lease));
+            assertThat(Instant.parse(lease)).isAfter(job.leaseExpiresAt());
+        });
+        given().get("/api/v1/tables/" + table).then().body("queued.size()", equalTo(0));
+        broker.send(Events.finished(job.jobId(), plan.planId(), table, Engine.NATIVE));
+    }
+
+    @Test
+    void aNewerPlanDropsTheQueuedOneItReplaces() {
+        TableId table = Events.uniqueTable("superseded");
+        String pauseId = pause(table.toString());
+        MaintenancePlanned older = Events.plan(table, 60, null);
+        MaintenancePlanned newer = Events.plan(table, 45, older.planId());
+        Map<TopicPartition, Long> mark = broker.mark();
+        broker.send(Events.planned(older));
+        broker.deferred(mark, defer -> defer.planId().equals(older.planId()) && defer.reason() == DeferReason.PAUSED);
+
+        broker.send(Events.planned(newer));
+
+        JobDeferred dropped = (JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(older.planId())
+                && defer.reason() == DeferReason.SUPERSEDED).data();
+        assertThat(dropped.message()).isEqualTo("plan " + older.planId() + " of " + table
+                + " was replaced by newer plan " + newer.planId() + " before it started");
+        assertThat(dropped.retryAfter()).isNull();
+        given().header("Authorization", OPERATOR).delete("/api/v1/pauses/" + pauseId).then().statusCode(204);
+        broker.admitted(mark, job -> job.planId().equals(newer.planId()));
+        given().get("/api/v1/tables/" + table).then().body("queued.size()", equalTo(0));
+    }
+
+    @Test
+    void aFinishedJobStartsTheCooldown() {
+        TableId table = Events.uniqueTable("cooldown");
+        MaintenancePlanned first = Events.plan(table, 50, null);
+        MaintenancePlanned second = Events.plan(table, 50, null);
+        Map<TopicPartition, Long> mark = broker.mark();
+        broker.send(Events.planned(first));
+        JobAdmitted job = (JobAdmitted) broker.admitted(mark, admitted -> admitted.planId().equals(first.planId())).data();
+        broker.send(Events.finished(job.jobId(), first.planId(), table, Engine.NATIVE));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().get("/api/v1/tables/" + table).then()
+                .body("lastJobFinishedAt", org.hamcrest.Matchers.notNullValue()));
+
+        broker.send(Events.planned(second));
+
+        JobDeferred deferred = (JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(second.planId())).data();
+        assertThat(deferred.reason()).isEqualTo(DeferReason.COOLDOWN);
+        String finishedAt = given().get("/api/v1/tables/" + table).then().extract().path("lastJobFinishedAt");
+        assertThat(deferred.retryAfter()).isEqualTo(Instant.parse(finishedAt).plus(Duration.ofMinutes(10)));
+    }
+
+    @Test
+    void aBusyTrinoDefersItsPlansAndAnIdleOneAdmitsThem() {
+        AtomicInteger foreignQueries = new AtomicInteger(12);
+        EngineLoadProbe fake = foreignQueries::get;
+        QuarkusMock.installMockForType(fake, EngineLoadProbe.class);
+        TableId table = Events.uniqueTable("trino");
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"engine\": \"trino\"}")
+                .put("/api/v1/policies/" + table).then().statusCode(200).body("engine", equalTo("trino"));
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                .body("{\"slots\": 5, \"maxForeignQueries\": 10}").put("/api/v1/engines/trino").then().statusCode(200)
+                .body("slots", equalTo(5)).body("updatedBy", equalTo("operator:test-operator"));
+        MaintenancePlanned plan = Events.plan(table, 10, null);
+        Map<TopicPartition, Long> mark = broker.mark();
+
+        broker.send(Events.planned(plan));
+
+        JobDeferred deferred = (JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(plan.planId())).data();
+        assertThat(deferred.reason()).isEqualTo(DeferReason.ENGINE_BUSY);
+        assertThat(deferred.engine()).isEqualTo(Engine.TRINO);
+        assertThat(deferred.message()).isEqualTo("engine trino runs 12 queries that are not Cryo's (limit 10)");
+        given().get("/api/v1/engines").then().statusCode(200)
+                .body("find { it.engine == 'trino' }.lastLoad.limit", equalTo(10));
+
+        foreignQueries.set(3);
+
+        JobAdmitted job = (JobAdmitted) broker.admitted(mark, admitted -> admitted.planId().equals(plan.planId())).data();
+        assertThat(job.engine()).isEqualTo(Engine.TRINO);
+        broker.send(Events.finished(job.jobId(), plan.planId(), table, Engine.TRINO));
+    }
+
+    @Test
+    void badRulesAreRefusedWithWhatToChange() {
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                .body("{\"pattern\": \"lake.[x].t\", \"reason\": \"r\"}").post("/api/v1/pauses").then()
+                .statusCode(400).body("code", equalTo("INVALID_POLICY"))
+                .body("message", equalTo("Cannot use table pattern 'lake.[x].t': '[' is not supported; "
+                        + "use * (within a part), ** (across parts) or ? (one character)"));
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                .body("{\"windows\": [\"nightly\"]}").put("/api/v1/policies/lake.sales.*").then()
+                .statusCode(400).body("message", org.hamcrest.Matchers.startsWith("Cannot use window 'nightly': write "));
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                .body("{\"engine\": \"flink\"}").put("/api/v1/policies/lake.sales.*").then()
+                .statusCode(400).body("message", equalTo("Cannot use engine 'flink': expected native, trino or spark"));
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                .body("{\"cooldown\": \"10 minutes\"}").put("/api/v1/policies/lake.sales.*").then()
+                .statusCode(400).body("message", equalTo("Cannot set the policy of 'lake.sales.*': cooldown "
+                        + "'10 minutes' is not an ISO-8601 duration such as PT10M"));
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                .body("{\"slots\": 2}").put("/api/v1/engines/flink").then()
+                .statusCode(400).body("message", equalTo("Cannot use engine 'flink': expected native, trino or spark"));
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                .body("{\"slots\": -1}").put("/api/v1/engines/spark").then()
+                .statusCode(400).body("message", equalTo("Cannot set engine spark: slots must be 0 to 1000 "
+                        + "(0 admits nothing), not -1"));
+        given().get("/api/v1/tables/not-a-table").then().statusCode(400)
+                .body("message", equalTo("Cannot show table 'not-a-table': Cannot parse table id 'not-a-table': "
+                        + "expected catalog.namespace.table"));
+    }
+
+    @Test
+    void policiesAreReadableByAnyoneAndRecordWhoSetThem() {
+        TableId table = Events.uniqueTable("policy");
+        String pattern = table.catalog() + "." + table.namespaceName() + ".policy_*";
+        given().contentType(ContentType.JSON).body("{\"cooldown\": \"PT1M\"}").put("/api/v1/policies/" + pattern)
+                .then().statusCode(401);
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                .body("{\"cooldown\": \"PT1M\", \"windows\": [\"22:00-06:00 Europe/Berlin\"]}")
+                .put("/api/v1/policies/" + pattern).then().statusCode(200);
+
+        given().get("/api/v1/policies").then().statusCode(200)
+                .body("find { it.pattern == '" + pattern + "' }.updatedBy", equalTo("operator:test-operator"))
+                .body("find { it.pattern == '" + pattern + "' }.windows", hasItem("22:00-06:00 Europe/Berlin"));
+        given().get("/api/v1/tables/" + table).then().statusCode(200)
+                .body("cooldown", equalTo("PT1M"))
+                .body("windows", hasItem("22:00-06:00 Europe/Berlin"))
+                .body("rules", hasItem(pattern));
+        given().header("Authorization", OPERATOR).delete("/api/v1/policies/" + pattern).then().statusCode(204);
+    }
+
+    private void noCooldown(TableId table) {
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"cooldown\": \"PT0S\"}")
+                .put("/api/v1/policies/" + table).then().statusCode(200);
+    }
+
+    private String pause(String pattern) {
+        return given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                .body("{\"pattern\": \"" + pattern + "\", \"reason\": \"test\"}")
+                .post("/api/v1/pauses").then().statusCode(201).extract().path("id");
+    }
+}
