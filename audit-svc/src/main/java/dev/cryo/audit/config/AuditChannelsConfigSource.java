@@ -1,0 +1,65 @@
+package dev.cryo.audit.config;
+
+import dev.cryo.audit.domain.AuditTopics;
+import org.eclipse.microprofile.config.spi.ConfigSource;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The per-channel settings of the audit's consumers, computed from contracts' topics so that no
+ * topic name is written by hand: a consumer group per topic family ({@code <group>-changes},
+ * {@code <group>-jobs}, ...), and the one channel that reads every dead-letter topic.
+ *
+ * <p>Ordinal 200: above the platform defaults (100), below {@code application.properties} (250) and
+ * the environment, which can still override any of it.
+ */
+public class AuditChannelsConfigSource implements ConfigSource {
+
+    static final String GROUP = "${mp.messaging.connector.smallrye-kafka.group.id}";
+
+    private final Map<String, String> properties;
+
+    public AuditChannelsConfigSource() {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String topic : AuditTopics.eventTopics()) {
+            values.put(incoming(topic, "group.id"), GROUP + "-" + AuditTopics.family(topic));
+        }
+        String deadLetters = AuditTopics.DEAD_LETTER_CHANNEL;
+        values.put(incoming(deadLetters, "connector"), "smallrye-kafka");
+        values.put(incoming(deadLetters, "topics"), String.join(",", AuditTopics.deadLetterTopics()));
+        values.put(incoming(deadLetters, "group.id"), GROUP + "-" + AuditTopics.DEAD_LETTER_FAMILY);
+        // A dead letter that cannot be stored is not dead-lettered again (it would come straight back):
+        // the channel stops and the health check says why.
+        values.put(incoming(deadLetters, "failure-strategy"), "fail");
+        this.properties = Collections.unmodifiableMap(values);
+    }
+
+    /** The key of a channel attribute; channel names with dots (topic names) are quoted. */
+    public static String incoming(String channel, String attribute) {
+        String name = channel.contains(".") ? "\"" + channel + "\"" : channel;
+        return "mp.messaging.incoming." + name + "." + attribute;
+    }
+
+    @Override
+    public Set<String> getPropertyNames() {
+        return properties.keySet();
+    }
+
+    @Override
+    public String getValue(String propertyName) {
+        return properties.get(propertyName);
+    }
+
+    @Override
+    public String getName() {
+        return "cryo-audit-channels";
+    }
+
+    @Override
+    public int getOrdinal() {
+        return 200;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.cryo.audit.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+
+/** Settings of the audit service ({@code cryo.audit.*}). */
+@ConfigMapping(prefix = "cryo.audit")
+public interface AuditConfig {
+
+    Query query();
+
+    Export export();
+
+    Ingest ingest();
+
+    Verify verify();
+
+    Partitions partitions();
+
+    Replay replay();
+
+    /** Listing the log. */
+    interface Query {
+        /** Rows per page when the request names no limit. */
+        @WithDefault("100")
+        int defaultLimit();
+
+        /** The largest page a request may ask for. */
+        @WithDefault("1000")
+        int maxLimit();
+    }
+
+    /** Streaming exports. */
+    interface Export {
+        /** Rows fetched from the database per round trip: bounds the memory an export holds. */
+        @WithDefault("500")
+        int fetchSize();
+    }
+
+    /** Writing events into the log. */
+    interface Ingest {
+        /** First wait before retrying a batch the database did not take (doubles up to max-backoff). */
+        @WithDefault("PT0.5S")
+        Duration firstBackoff();
+
+        /** Longest wait between retries; ingestion retries until the database is back, it never skips a record. */
+        @WithDefault("PT30S")
+        Duration maxBackoff();
+
+        /** How old the broker's end offsets may be when the ingest lag is reported. */
+        @WithDefault("PT2S")
+        Duration lagRefreshInterval();
+    }
+
+    /** Recomputing the chain. */
+    interface Verify {
+        /** Broken rows listed in a report (all are counted). */
+        @WithDefault("100")
+        int maxReportedBreaks();
+
+        /** Rows fetched per round trip while verifying. */
+        @WithDefault("1000")
+        int fetchSize();
+    }
+
+    /** Monthly partitions. */
+    interface Partitions {
+        /** Months created ahead of the current one at start, so that no insert waits for one. */
+        @WithDefault("1")
+        int monthsAhead();
+    }
+
+    /** Rebuilds and re-publications. */
+    interface Replay {
+        /** Records read from Kafka (or the store) and written per batch. */
+        @WithDefault("500")
+        int batchSize();
+
+        /** How long a rebuild waits for the live store to ingest the records it compares. */
+        @WithDefault("PT2M")
+        Duration liveCatchUpTimeout();
+
+        /** How often a running replay logs and saves its progress. */
+        @WithDefault("PT5S")
+        Duration progressInterval();
+
+        /** Differing events listed in a rebuild report (all are counted). */
+        @WithDefault("20")
+        int maxReportedDifferences();
+    }
+}

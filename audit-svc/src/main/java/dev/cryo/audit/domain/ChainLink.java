@@ -1,0 +1,19 @@
+package dev.cryo.audit.domain;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * One stored row as the chain sees it.
+ *
+ * @param id its place in the chain (1, 2, 3, ...)
+ * @param previousHash the stored hash of the row before
+ * @param rowHash its stored hash
+ * @param canonicalContent the content the hash covers, as the database renders it now
+ */
+public record ChainLink(long id, String previousHash, String rowHash, String canonicalContent) {
+    public ChainLink {
+        requireNonNull(previousHash, "previousHash is null");
+        requireNonNull(rowHash, "rowHash is null");
+        requireNonNull(canonicalContent, "canonicalContent is null");
+    }
+}

@@ -1,0 +1,468 @@
+package dev.cryo.audit.persistence;
+
+import dev.cryo.audit.AuditErrorCode;
+import dev.cryo.audit.domain.ArchivedRange;
+import dev.cryo.audit.domain.AuditFilter;
+import dev.cryo.audit.domain.AuditRecord;
+import dev.cryo.audit.domain.AuditRow;
+import dev.cryo.audit.domain.ChainHead;
+import dev.cryo.audit.domain.ChainLink;
+import dev.cryo.audit.domain.ChainVerifier;
+import dev.cryo.audit.domain.EventColumns;
+import dev.cryo.audit.domain.KafkaPosition;
+import dev.cryo.audit.domain.PageCursor;
+import dev.cryo.audit.domain.RecordKind;
+import dev.cryo.audit.domain.VerifyReport;
+import dev.cryo.platform.error.CryoException;
+
+import javax.sql.DataSource;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The audit log of one PostgreSQL schema (the live one, or a rebuild target), over plain JDBC.
+ *
+ * <p>Appending is serialized by the chain lock ({@code audit_chain_lock()}, a row lock on the chain
+ * head held until commit): ids and recording times are assigned under it, and the database's
+ * trigger computes each row's hashes. A batch is one transaction, so a crash leaves either all of
+ * it or none, and a redelivered batch finds its event ids already stored.
+ */
+public class AuditStore {
+
+    private static final Pattern SCHEMA_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+
+    private static final String COLUMNS = "id, recorded_at, event_id, kind, event_time, event_type, source, table_id, "
+            + "operations, engine, status, duration_ms, actor, reason, detail, correlation_id, job_id, plan_id, "
+            + "kafka_topic, kafka_partition, kafka_offset, kafka_key, kafka_timestamp, headers, payload, raw_value, "
+            + "prev_hash, row_hash";
+
+    private final DataSource dataSource;
+    private final String schema;
+    private final Clock clock;
+    private final Set<YearMonth> knownPartitions = ConcurrentHashMap.newKeySet();
+
+    public AuditStore(DataSource dataSource, String schema, Clock clock) {
+        this.dataSource = requireNonNull(dataSource, "dataSource is null");
+        this.schema = checkSchemaName(schema);
+        this.clock = requireNonNull(clock, "clock is null");
+    }
+
+    /**
+     * A schema name the audit accepts: lower-case letters, digits and {@code _}, so that it needs no
+     * quoting anywhere.
+     *
+     * @throws IllegalArgumentException naming the rule
+     */
+    public static String checkSchemaName(String schema) {
+        requireNonNull(schema, "schema is null");
+        if (!SCHEMA_NAME.matcher(schema).matches()) {
+            throw new IllegalArgumentException("Cannot use schema '" + schema
+                    + "': use 1 to 63 lower-case letters, digits and '_', starting with a letter or '_'");
+        }
+        return schema;
+    }
+
+    public String schema() {
+        return schema;
+    }
+
+    /**
+     * What one append did.
+     *
+     * @param stored the records stored now, in chain order
+     * @param duplicates records skipped because their event id was stored before (or earlier in the batch)
+     * @param lastId the id of the last row stored now (0 when none was)
+     */
+    public record AppendResult(List<AuditRecord> stored, int duplicates, long lastId) {
+        public AppendResult {
+            stored = List.copyOf(stored);
+        }
+    }
+
+    /**
+     * Stores the records that are not stored yet, in their order, as one transaction. Records whose
+     * event id is already stored (a redelivery), or repeats an earlier record of the batch, are counted
+     * as duplicates and skipped.
+     *
+     * @throws CryoException {@link AuditErrorCode#STORE_UNAVAILABLE} when a retry may succeed,
+     *                       {@link AuditErrorCode#ROW_REFUSED} when the database refuses the data of a row,
+     *                       {@link AuditErrorCode#STORE_FAILED} otherwise
+     */
+    public AppendResult append(List<AuditRecord> records) {
+        requireNonNull(records, "records is null");
+        if (records.isEmpty()) {
+            return new AppendResult(List.of(), 0, 0);
+        }
+        Map<String, AuditRecord> unique = new LinkedHashMap<>();
+        records.forEach(record -> unique.putIfAbsent(record.eventId(), record));
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                AppendResult result = appendLocked(connection, unique, records.size());
+                connection.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate("append " + records.size() + " audit row(s) to schema " + schema, e);
+        }
+    }
+
+    private AppendResult appendLocked(Connection connection, Map<String, AuditRecord> unique, int offered)
+            throws SQLException {
+        long lastId;
+        Instant lastRecordedAt;
+        try (Statement lock = connection.createStatement();
+             ResultSet head = lock.executeQuery("SELECT last_id, last_recorded_at FROM " + schema + ".audit_chain_lock()")) {
+            head.next();
+            lastId = head.getLong(1);
+            OffsetDateTime last = head.getObject(2, OffsetDateTime.class);
+            lastRecordedAt = last == null ? Instant.MIN : last.toInstant();
+        }
+        Set<String> stored = existingIds(connection, unique.keySet());
+        List<AuditRecord> fresh = unique.values().stream().filter(record -> !stored.contains(record.eventId())).toList();
+        int duplicates = offered - fresh.size();
+        if (fresh.isEmpty()) {
+            return new AppendResult(List.of(), duplicates, 0);
+        }
+        // Never earlier than the chain's last row, whatever this host's clock says.
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Instant recordedAt = now.isBefore(lastRecordedAt) ? lastRecordedAt : now;
+        ensurePartition(connection, recordedAt);
+        try (PreparedStatement ids = connection.prepareStatement("INSERT INTO " + schema
+                + ".audit_event_id (event_id, audit_id, recorded_at) VALUES (?, ?, ?)");
+             PreparedStatement insert = connection.prepareStatement("INSERT INTO " + schema + ".audit_event ("
+                     + COLUMNS.replace(", prev_hash, row_hash", "") + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                     + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)")) {
+            long id = lastId;
+            for (AuditRecord record : fresh) {
+                id++;
+                ids.setString(1, clean(record.eventId()));
+                ids.setLong(2, id);
+                ids.setObject(3, utc(recordedAt));
+                ids.addBatch();
+                bind(connection, insert, id, recordedAt, record);
+                insert.addBatch();
+            }
+            ids.executeBatch();
+            insert.executeBatch();
+            return new AppendResult(fresh, duplicates, id);
+        }
+    }
+
+    private Set<String> existingIds(Connection connection, Set<String> eventIds) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT event_id FROM " + schema + ".audit_event_id WHERE event_id = ANY (?)")) {
+            select.setArray(1, connection.createArrayOf("text", eventIds.stream().map(AuditStore::clean).toArray()));
+            Set<String> found = new HashSet<>();
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    found.add(rows.getString(1));
+                }
+            }
+            return found;
+        }
+    }
+
+    private static void bind(Connection connection, PreparedStatement insert, long id, Instant recordedAt,
+                             AuditRecord record) throws SQLException {
+        EventColumns columns = record.columns();
+        KafkaPosition position = record.position();
+        int i = 1;
+        insert.setLong(i++, id);
+        insert.setObject(i++, utc(recordedAt));
+        insert.setString(i++, clean(record.eventId()));
+        insert.setString(i++, record.kind().id());
+        insert.setObject(i++, utc(record.eventTime()));
+        insert.setString(i++, clean(columns.eventType()));
+        insert.setString(i++, clean(columns.source()));
+        insert.setString(i++, clean(columns.table()));
+        if (columns.operations().isEmpty()) {
+            insert.setNull(i++, Types.ARRAY);
+        } else {
+            insert.setArray(i++, connection.createArrayOf("text", columns.operations().stream().map(AuditStore::clean).toArray()));
+        }
+        insert.setString(i++, clean(columns.engine()));
+        insert.setString(i++, clean(columns.status()));
+        if (columns.durationMillis() == null) {
+            insert.setNull(i++, Types.BIGINT);
+        } else {
+            insert.setLong(i++, columns.durationMillis());
+        }
+        insert.setString(i++, clean(columns.actor()));
+        insert.setString(i++, clean(columns.reason()));
+        insert.setString(i++, clean(columns.detail()));
+        insert.setString(i++, clean(columns.correlationId()));
+        insert.setString(i++, clean(columns.jobId()));
+        insert.setString(i++, clean(columns.planId()));
+        insert.setString(i++, clean(position.topic()));
+        insert.setInt(i++, position.partition());
+        insert.setLong(i++, position.offset());
+        insert.setString(i++, clean(position.key()));
+        insert.setObject(i++, position.timestamp() == null ? null : utc(position.timestamp()), Types.TIMESTAMP_WITH_TIMEZONE);
+        insert.setString(i++, record.headersJson());
+        insert.setString(i++, record.payloadJson());
+        insert.setBytes(i, record.rawValue());
+    }
+
+    /**
+     * Makes sure the partition of the month that contains {@code at} exists, and the next
+     * {@code monthsAhead} ones.
+     */
+    public void ensurePartitions(Instant at, int monthsAhead) {
+        try (Connection connection = dataSource.getConnection()) {
+            YearMonth month = YearMonth.from(at.atOffset(ZoneOffset.UTC));
+            for (int i = 0; i <= monthsAhead; i++) {
+                ensurePartition(connection, month.plusMonths(i).atDay(1).atStartOfDay().toInstant(ZoneOffset.UTC));
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate("create the monthly partitions of schema " + schema, e);
+        }
+    }
+
+    private void ensurePartition(Connection connection, Instant at) throws SQLException {
+        YearMonth month = YearMonth.from(at.atOffset(ZoneOffset.UTC));
+        if (knownPartitions.contains(month)) {
+            return;
+        }
+        try (PreparedStatement ensure = connection.prepareStatement("SELECT " + schema + ".audit_ensure_partition(?)")) {
+            ensure.setObject(1, utc(at));
+            ensure.execute();
+        }
+        knownPartitions.add(month);
+    }
+
+    /** The stored row of an event id. */
+    public java.util.Optional<AuditRow> findByEventId(String eventId) {
+        String sql = "SELECT " + COLUMNS + " FROM " + schema + ".audit_event e JOIN " + schema
+                + ".audit_event_id k ON k.audit_id = e.id AND k.recorded_at = e.recorded_at WHERE k.event_id = ?";
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement(sql)) {
+            select.setString(1, clean(eventId));
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? java.util.Optional.of(row(rows)) : java.util.Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate("read audit event " + eventId, e);
+        }
+    }
+
+    /** One page of the newest-first listing. */
+    public record Page(List<AuditRow> rows, PageCursor next) {
+        public Page {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /**
+     * The newest rows that match, after the cursor (keyset pagination on (event time, id): a page
+     * costs the same however deep it is, and rows arriving meanwhile do not shift it).
+     */
+    public Page page(AuditFilter filter, PageCursor after, int limit) {
+        FilterSql where = FilterSql.of(filter);
+        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM " + schema + ".audit_event e WHERE ")
+                .append(where.sql());
+        List<Object> parameters = new ArrayList<>(where.parameters());
+        if (after != null) {
+            sql.append(" AND (e.event_time, e.id) < (?, ?)");
+            parameters.add(utc(after.eventTime()));
+            parameters.add(after.id());
+        }
+        sql.append(" ORDER BY e.event_time DESC, e.id DESC LIMIT ?");
+        parameters.add(limit + 1);
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = prepare(connection, sql.toString(), parameters)) {
+            List<AuditRow> rows = new ArrayList<>();
+            try (ResultSet result = select.executeQuery()) {
+                while (result.next()) {
+                    rows.add(row(result));
+                }
+            }
+            if (rows.size() <= limit) {
+                return new Page(rows, null);
+            }
+            List<AuditRow> page = rows.subList(0, limit);
+            return new Page(page, page.get(limit - 1).cursor());
+        } catch (SQLException e) {
+            throw SqlErrors.translate("list audit rows", e);
+        }
+    }
+
+    /** Every row of a correlation id, oldest first (bounded: a chain has a few dozen events, heartbeats included). */
+    public List<AuditRow> timeline(String correlationId, int limit) {
+        String sql = "SELECT " + COLUMNS + " FROM " + schema + ".audit_event e WHERE e.correlation_id = ? "
+                + "ORDER BY e.event_time, e.id LIMIT ?";
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = prepare(connection, sql, List.of(clean(correlationId), limit))) {
+            List<AuditRow> rows = new ArrayList<>();
+            try (ResultSet result = select.executeQuery()) {
+                while (result.next()) {
+                    rows.add(row(result));
+                }
+            }
+            return rows;
+        } catch (SQLException e) {
+            throw SqlErrors.translate("read the timeline of " + correlationId, e);
+        }
+    }
+
+    /**
+     * Streams every matching row in chain order to {@code sink}, holding one fetch of rows at a time
+     * (a server-side cursor: the JDBC driver fetches {@code fetchSize} rows per round trip).
+     *
+     * @return rows streamed
+     */
+    public long stream(AuditFilter filter, int fetchSize, Consumer<AuditRow> sink) {
+        FilterSql where = FilterSql.of(filter);
+        String sql = "SELECT " + COLUMNS + " FROM " + schema + ".audit_event e WHERE " + where.sql() + " ORDER BY e.id";
+        try (Connection connection = dataSource.getConnection()) {
+            // The PostgreSQL driver only uses a cursor inside a transaction.
+            connection.setAutoCommit(false);
+            try (PreparedStatement select = prepare(connection, sql, where.parameters())) {
+                select.setFetchSize(fetchSize);
+                long count = 0;
+                try (ResultSet result = select.executeQuery()) {
+                    while (result.next()) {
+                        sink.accept(row(result));
+                        count++;
+                    }
+                }
+                connection.commit();
+                return count;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate("export audit rows", e);
+        }
+    }
+
+    /**
+     * Recomputes the chain: reads the head, the archived ranges and every row in id order from one
+     * snapshot (ingestion goes on meanwhile; what it adds after the snapshot is not checked).
+     */
+    public VerifyReport verify(int fetchSize, int maxReportedBreaks) {
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            connection.setReadOnly(true);
+            try {
+                ChainHead head;
+                try (Statement statement = connection.createStatement();
+                     ResultSet result = statement.executeQuery("SELECT last_id, last_hash FROM " + schema + ".audit_chain_head")) {
+                    result.next();
+                    head = new ChainHead(result.getLong(1), result.getString(2));
+                }
+                List<ArchivedRange> archived = new ArrayList<>();
+                try (Statement statement = connection.createStatement();
+                     ResultSet result = statement.executeQuery("SELECT partition_name, first_id, last_id, first_prev_hash, "
+                             + "last_hash FROM " + schema + ".audit_archive ORDER BY first_id")) {
+                    while (result.next()) {
+                        archived.add(new ArchivedRange(result.getString(1), result.getLong(2), result.getLong(3),
+                                result.getString(4), result.getString(5)));
+                    }
+                }
+                ChainVerifier verifier = new ChainVerifier(archived, maxReportedBreaks);
+                try (PreparedStatement select = connection.prepareStatement("SELECT e.id, e.prev_hash, e.row_hash, "
+                        + schema + ".audit_canonical(e) FROM " + schema + ".audit_event e ORDER BY e.id")) {
+                    select.setFetchSize(fetchSize);
+                    try (ResultSet result = select.executeQuery()) {
+                        while (result.next()) {
+                            verifier.check(new ChainLink(result.getLong(1), result.getString(2), result.getString(3),
+                                    result.getString(4)));
+                        }
+                    }
+                }
+                connection.commit();
+                return verifier.finish(head);
+            } finally {
+                connection.setReadOnly(false);
+                connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate("verify the audit chain of schema " + schema, e);
+        }
+    }
+
+    /** The end of the chain. */
+    public ChainHead head() {
+        try (Connection connection = dataSource.getConnection();
+             Statement statement = connection.createStatement();
+             ResultSet result = statement.executeQuery("SELECT last_id, last_hash FROM " + schema + ".audit_chain_head")) {
+            result.next();
+            return new ChainHead(result.getLong(1), result.getString(2));
+        } catch (SQLException e) {
+            throw SqlErrors.translate("read the chain head of schema " + schema, e);
+        }
+    }
+
+    private static PreparedStatement prepare(Connection connection, String sql, List<Object> parameters) throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        try {
+            for (int i = 0; i < parameters.size(); i++) {
+                statement.setObject(i + 1, parameters.get(i));
+            }
+            return statement;
+        } catch (SQLException e) {
+            statement.close();
+            throw e;
+        }
+    }
+
+    static AuditRow row(ResultSet result) throws SQLException {
+        Array operations = result.getArray("operations");
+        List<String> operationList = operations == null ? List.of() : Arrays.asList((String[]) operations.getArray());
+        long duration = result.getLong("duration_ms");
+        Long durationMillis = result.wasNull() ? null : duration;
+        EventColumns columns = new EventColumns(result.getString("event_type"), result.getString("source"),
+                result.getString("table_id"), operationList, result.getString("engine"), result.getString("status"),
+                durationMillis, result.getString("actor"), result.getString("reason"), result.getString("detail"),
+                result.getString("correlation_id"), result.getString("job_id"), result.getString("plan_id"));
+        OffsetDateTime kafkaTimestamp = result.getObject("kafka_timestamp", OffsetDateTime.class);
+        KafkaPosition position = new KafkaPosition(result.getString("kafka_topic"), result.getInt("kafka_partition"),
+                result.getLong("kafka_offset"), result.getString("kafka_key"),
+                kafkaTimestamp == null ? null : kafkaTimestamp.toInstant());
+        AuditRecord record = new AuditRecord(result.getString("event_id"), RecordKind.fromId(result.getString("kind")),
+                result.getObject("event_time", OffsetDateTime.class).toInstant(), columns, position,
+                result.getString("headers"), result.getString("payload"), result.getBytes("raw_value"));
+        return new AuditRow(result.getLong("id"), result.getObject("recorded_at", OffsetDateTime.class).toInstant(),
+                record, result.getString("prev_hash"), result.getString("row_hash"));
+    }
+
+    static OffsetDateTime utc(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
+    }
+
+    /** PostgreSQL text cannot hold NUL; a header or key that carries one is stored with U+FFFD instead. */
+    static String clean(String text) {
+        return text == null || text.indexOf('\u0000') < 0 ? text : text.replace('\u0000', '\uFFFD');
+    }
+}

@@ -1,0 +1,189 @@
+package dev.cryo.audit.domain;
+
+import dev.cryo.audit.SampleEvents;
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.Topics;
+import dev.cryo.contracts.cloudevents.EventEnvelope;
+import dev.cryo.contracts.cloudevents.EventType;
+import dev.cryo.contracts.event.CryoEvent;
+import dev.cryo.contracts.kafka.KafkaEnvelopes;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Header;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class RecordExtractorTest {
+
+    private static final Instant RECORD_TIME = Instant.parse("2026-01-02T03:04:05.678Z");
+
+    @Test
+    void everyEventTypeFillsItsColumns() {
+        TableId table = SampleEvents.uniqueTable("extract");
+        List<EventEnvelope<? extends CryoEvent>> chain = SampleEvents.chain(table);
+        Map<EventType, AuditRecord> byType = new LinkedHashMap<>();
+        for (EventEnvelope<? extends CryoEvent> envelope : chain) {
+            byType.put(envelope.type(), RecordExtractor.extract(raw(KafkaEnvelopes.toRecord(envelope), 3, 17)));
+        }
+        assertThat(byType.keySet()).containsExactlyInAnyOrder(EventType.values());
+        String correlation = chain.get(0).id();
+        for (Map.Entry<EventType, AuditRecord> entry : byType.entrySet()) {
+            AuditRecord record = entry.getValue();
+            assertThat(record.kind()).isEqualTo(RecordKind.EVENT);
+            assertThat(record.columns().eventType()).isEqualTo(entry.getKey().id());
+            assertThat(record.columns().table()).isEqualTo(table.toString());
+            assertThat(record.columns().correlationId()).isEqualTo(correlation);
+            assertThat(record.columns().actor()).isEqualTo(SampleEvents.ACTOR);
+            assertThat(record.position().topic()).isEqualTo(entry.getKey().topic());
+            assertThat(record.position().offset()).isEqualTo(17);
+            assertThat(record.payloadJson()).isNotNull();
+            assertThat(record.rawValue()).isNull();
+        }
+        EventEnvelope<? extends CryoEvent> first = chain.get(0);
+        assertThat(byType.get(EventType.TABLE_CHANGED).eventId()).isEqualTo(first.id());
+        assertThat(byType.get(EventType.TABLE_CHANGED).eventTime()).isEqualTo(first.time());
+        assertThat(byType.get(EventType.TABLE_CHANGED).columns().status()).isEqualTo("changed");
+        assertThat(byType.get(EventType.TABLE_CHANGED).columns().detail()).isEqualTo("noticed by manual, snapshot 42");
+        assertThat(byType.get(EventType.TABLE_SCANNED).columns().durationMillis()).isEqualTo(1500);
+        assertThat(byType.get(EventType.TABLE_GRADED).columns().status()).isEqualTo("graded");
+        assertThat(byType.get(EventType.TABLE_GRADED).columns().operations()).containsExactly("optimize");
+        assertThat(byType.get(EventType.TABLE_GRADED).columns().detail()).isEqualTo("grade B, score 80, 1 deduction(s)");
+        assertThat(byType.get(EventType.GRADE_CHANGED).columns().detail()).isEqualTo("grade A → B (score 100 → 80)");
+        AuditRecord plan = byType.get(EventType.MAINTENANCE_PLANNED);
+        assertThat(plan.columns().operations()).containsExactly("optimize", "expire_snapshots");
+        assertThat(plan.columns().planId()).startsWith("plan-");
+        AuditRecord deferred = byType.get(EventType.JOB_DEFERRED);
+        assertThat(deferred.columns().status()).isEqualTo("deferred");
+        assertThat(deferred.columns().reason()).isEqualTo("no-slot");
+        assertThat(deferred.columns().engine()).isEqualTo("trino");
+        assertThat(deferred.columns().detail()).startsWith("engine trino has no free slot (limit 2), retry after ");
+        AuditRecord admitted = byType.get(EventType.JOB_ADMITTED);
+        assertThat(admitted.columns().status()).isEqualTo("admitted");
+        assertThat(admitted.columns().jobId()).startsWith("job-");
+        assertThat(admitted.columns().planId()).isEqualTo(plan.columns().planId());
+        assertThat(admitted.columns().operations()).containsExactly("optimize", "expire_snapshots");
+        assertThat(byType.get(EventType.JOB_STARTED).columns().status()).isEqualTo("started");
+        assertThat(byType.get(EventType.JOB_HEARTBEAT).columns().status()).isEqualTo("running");
+        assertThat(byType.get(EventType.JOB_HEARTBEAT).columns().operations()).containsExactly("optimize");
+        AuditRecord operation = byType.get(EventType.OPERATION_FINISHED);
+        assertThat(operation.columns().status()).isEqualTo("failed");
+        assertThat(operation.columns().operations()).containsExactly("optimize");
+        assertThat(operation.columns().engine()).isEqualTo("trino");
+        assertThat(operation.columns().durationMillis()).isEqualTo(2345);
+        assertThat(operation.columns().reason()).isEqualTo("TRINO_QUERY_FAILED");
+        assertThat(operation.columns().detail()).isEqualTo("Query exceeded memory limit");
+        AuditRecord finished = byType.get(EventType.JOB_FINISHED);
+        assertThat(finished.columns().status()).isEqualTo("failed");
+        assertThat(finished.columns().durationMillis()).isEqualTo(4000);
+        assertThat(finished.columns().detail()).isEqualTo("0 operation(s) succeeded, 1 failed");
+    }
+
+    @Test
+    void thePayloadIsKeptAsPublishedWithFieldsThisVersionDoesNotKnow() {
+        EventEnvelope<? extends CryoEvent> change = SampleEvents.chain(SampleEvents.uniqueTable("extract")).get(0);
+        ProducerRecord<String, byte[]> record = KafkaEnvelopes.toRecord(change);
+        String json = new String(record.value(), StandardCharsets.UTF_8);
+        String newer = json.substring(0, json.length() - 1) + ",\"addedInAFutureVersion\":{\"x\":1}}";
+        ProducerRecord<String, byte[]> withNewField = new ProducerRecord<>(record.topic(), null, record.key(),
+                newer.getBytes(StandardCharsets.UTF_8), record.headers());
+
+        AuditRecord audit = RecordExtractor.extract(raw(withNewField, 0, 1));
+
+        assertThat(audit.kind()).isEqualTo(RecordKind.EVENT);
+        assertThat(audit.payloadJson()).isEqualTo(newer);
+    }
+
+    @Test
+    void aRecordWithoutCloudEventsHeadersIsKeptRawWithTheReason() {
+        ProducerRecord<String, byte[]> garbage = new ProducerRecord<>(Topics.PLANS, "lake.ns.t", new byte[] {1, 2, 3, (byte) 0xff});
+
+        AuditRecord audit = RecordExtractor.extract(raw(garbage, 2, 99));
+
+        assertThat(audit.kind()).isEqualTo(RecordKind.MALFORMED);
+        assertThat(audit.eventId()).isEqualTo("kafka:" + Topics.PLANS + "/2/99");
+        assertThat(audit.eventTime()).isEqualTo(RECORD_TIME);
+        assertThat(audit.columns().status()).isEqualTo("malformed");
+        assertThat(audit.columns().table()).isEqualTo("lake.ns.t");
+        assertThat(audit.columns().detail()).contains("header ce_type is missing");
+        assertThat(audit.payloadJson()).isNull();
+        assertThat(audit.rawValue()).containsExactly(1, 2, 3, 0xff);
+    }
+
+    @Test
+    void aPayloadThatBreaksTheContractIsMalformedButKeepsItsHeaderColumns() {
+        EventEnvelope<? extends CryoEvent> change = SampleEvents.chain(SampleEvents.uniqueTable("extract")).get(0);
+        ProducerRecord<String, byte[]> record = KafkaEnvelopes.toRecord(change);
+        ProducerRecord<String, byte[]> broken = new ProducerRecord<>(record.topic(), null, record.key(),
+                "{\"table\":\"lake.ns.t\"}".getBytes(StandardCharsets.UTF_8), record.headers());
+
+        AuditRecord audit = RecordExtractor.extract(raw(broken, 0, 5));
+
+        assertThat(audit.kind()).isEqualTo(RecordKind.MALFORMED);
+        assertThat(audit.columns().detail()).contains("Cannot read TableChanged");
+        assertThat(audit.columns().eventType()).isEqualTo(EventType.TABLE_CHANGED.id());
+        assertThat(audit.columns().correlationId()).isEqualTo(change.correlationId());
+        assertThat(audit.eventTime()).isEqualTo(change.time());
+        assertThat(audit.payloadJson()).isEqualTo("{\"table\":\"lake.ns.t\"}");
+    }
+
+    @Test
+    void aDeadLetterKeepsItsReasonOriginAndOriginalHeaders() {
+        EventEnvelope<? extends CryoEvent> change = SampleEvents.chain(SampleEvents.uniqueTable("extract")).get(0);
+        ProducerRecord<String, byte[]> record = KafkaEnvelopes.toRecord(change, Topics.deadLetter("scorer"));
+        record.headers().add("dead-letter-reason", "Cannot grade: boom".getBytes(StandardCharsets.UTF_8));
+        record.headers().add("dead-letter-exception-class-name",
+                "dev.cryo.platform.error.CryoException".getBytes(StandardCharsets.UTF_8));
+        record.headers().add("dead-letter-topic", Topics.TABLE_SCANNED.getBytes(StandardCharsets.UTF_8));
+        record.headers().add("dead-letter-partition", "4".getBytes(StandardCharsets.UTF_8));
+        record.headers().add("dead-letter-offset", "1234".getBytes(StandardCharsets.UTF_8));
+
+        AuditRecord audit = RecordExtractor.extract(raw(record, 0, 8));
+
+        assertThat(audit.kind()).isEqualTo(RecordKind.DEAD_LETTER);
+        assertThat(audit.eventId()).isEqualTo("kafka:" + Topics.deadLetter("scorer") + "/0/8");
+        assertThat(audit.columns().status()).isEqualTo("dead-lettered");
+        assertThat(audit.columns().reason()).isEqualTo("CryoException");
+        assertThat(audit.columns().detail()).isEqualTo("Cannot grade: boom (from " + Topics.TABLE_SCANNED + "-4@1234)");
+        assertThat(audit.columns().eventType()).isEqualTo(EventType.TABLE_CHANGED.id());
+        assertThat(audit.columns().table()).isEqualTo(change.subject());
+        assertThat(audit.headersJson()).contains("\"name\":\"ce_id\",\"value\":\"" + change.id() + "\"");
+    }
+
+    @Test
+    void headersThatAreNotTextSurviveAsBase64() {
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(Topics.deadLetter("planner"), "k", "x".getBytes(StandardCharsets.UTF_8));
+        record.headers().add("binary", new byte[] {0, (byte) 0xc3, 0x28});
+        record.headers().add("text", "héllo".getBytes(StandardCharsets.UTF_8));
+        record.headers().add("none", null);
+        RawRecord raw = raw(record, 0, 0);
+
+        String json = RecordExtractor.headersJson(raw);
+        List<RecordHeader> back = RecordExtractor.headersFromJson(json);
+
+        assertThat(json).contains("\"base64\"", "\"value\":\"héllo\"");
+        assertThat(back).containsExactlyElementsOf(raw.headers());
+    }
+
+    @Test
+    void unreadableStoredHeadersAreRefusedWithTheReason() {
+        assertThatThrownBy(() -> RecordExtractor.headersFromJson("not json"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Cannot read stored headers:");
+    }
+
+    static RawRecord raw(ProducerRecord<String, byte[]> record, int partition, long offset) {
+        List<RecordHeader> headers = new ArrayList<>();
+        for (Header header : record.headers()) {
+            headers.add(new RecordHeader(header.key(), header.value()));
+        }
+        return new RawRecord(record.topic(), partition, offset, RECORD_TIME, record.key(), headers, record.value());
+    }
+}
