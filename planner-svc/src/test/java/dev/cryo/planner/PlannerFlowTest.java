@@ -20,7 +20,11 @@ import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.contracts.event.TableTotals;
 import dev.cryo.contracts.event.SnapshotStats;
 import dev.cryo.contracts.event.ManifestStats;
+import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.Grade;
+import dev.cryo.contracts.event.JobFinished;
+import dev.cryo.contracts.event.JobOutcome;
+import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.platform.messaging.EventIds;
 import dev.cryo.testsupport.KafkaTestClient;
@@ -44,6 +48,7 @@ import java.util.function.Predicate;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.everyItem;
@@ -187,6 +192,32 @@ class PlannerFlowTest {
                 .body("plans[1].planId", equalTo(older.planId()))
                 .body("plans[1].status", equalTo("SUPERSEDED"))
                 .body("plans[1].supersededByPlanId", equalTo(newer.planId()));
+    }
+
+    @Test
+    void executorReportsShowInTheHistoryAndAFinishedPlanIsNotSuperseded() {
+        TableId table = randomTable("reported");
+        Map<TopicPartition, Long> mark = kafka.mark(Topics.PLANS);
+        TableScanned first = send(scan(table, "scan-1-" + UUID.randomUUID())).data();
+        MaintenancePlanned done = (MaintenancePlanned) planOf(mark, send(grade(first, small(Severity.CRITICAL)))).data();
+
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        send(new JobStarted("job-" + UUID.randomUUID(), done.planId(), table, Engine.NATIVE, "executor-test", 1, now, 0));
+        await().atMost(WAIT).untilAsserted(() -> given().get("/api/v1/tables/{table}/plan", table.toString()).then()
+                .statusCode(200).body("status", equalTo("STARTED")));
+        send(new JobFinished("job-" + UUID.randomUUID(), done.planId(), table, Engine.NATIVE, JobOutcome.SUCCEEDED, 1, 0,
+                Duration.ofSeconds(3), null, null, now.plusSeconds(3)));
+        await().atMost(WAIT).untilAsserted(() -> given().get("/api/v1/tables/{table}/plan", table.toString()).then()
+                .statusCode(200).body("status", equalTo("FINISHED")));
+
+        TableScanned second = send(scan(table, "scan-2-" + UUID.randomUUID())).data();
+        MaintenancePlanned next = (MaintenancePlanned) planOf(mark, send(grade(second, small(Severity.CRITICAL)))).data();
+
+        assertThat(next.supersedesPlanId()).isNull();
+        given().get("/api/v1/tables/{table}/plans", table.toString()).then().statusCode(200)
+                .body("plans[0].planId", equalTo(next.planId()))
+                .body("plans[1].planId", equalTo(done.planId()))
+                .body("plans[1].status", equalTo("FINISHED"));
     }
 
     @Test

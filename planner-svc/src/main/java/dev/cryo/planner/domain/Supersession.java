@@ -8,10 +8,10 @@ import java.util.Optional;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Which earlier plan a new plan of the same table replaces: the newest one still
- * {@link PlanStatus#PLANNED}. A finished plan is history and is replaced by nothing. Whether the
- * replaced plan was already admitted or running is the governor's call, not the planner's: the
- * planner only says which plan the new one is meant to replace.
+ * Which earlier plan a new plan of the same table replaces: the newest one, unless an executor
+ * reported it finished (a finished plan is history). A plan reported started is still named:
+ * whether to let a running job finish or to cancel it is the governor's call, not the planner's;
+ * the planner only says which plan the new one is meant to replace.
  */
 public final class Supersession {
 
@@ -28,7 +28,7 @@ public final class Supersession {
     public static Optional<String> supersededPlan(List<PriorPlan> earlierPlans) {
         return earlierPlans.stream()
                 .max(Comparator.comparing(PriorPlan::plannedAt).thenComparing(PriorPlan::planId))
-                .filter(newest -> newest.status() == PlanStatus.PLANNED)
+                .filter(newest -> newest.status() == PlanStatus.PLANNED || newest.status() == PlanStatus.STARTED)
                 .map(PriorPlan::planId);
     }
 

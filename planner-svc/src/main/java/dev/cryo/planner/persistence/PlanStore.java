@@ -145,12 +145,37 @@ public class PlanStore {
                 stored.supersededByPlanId(), json(plan));
     }
 
+    /** Names the plan that replaces {@code planId}; a plan that had not started becomes SUPERSEDED. */
     @Transactional(Transactional.TxType.MANDATORY)
     public void markSuperseded(String planId, String byPlanId, Instant at) {
         update("supersede plan " + planId, """
-                UPDATE plan SET status = ?, superseded_by_plan_id = ?, status_changed_at = ?
-                WHERE plan_id = ? AND status = ?""",
-                PlanStatus.SUPERSEDED.name(), byPlanId, Timestamp.from(at), planId, PlanStatus.PLANNED.name());
+                UPDATE plan SET superseded_by_plan_id = ?,
+                    status = CASE WHEN status = ? THEN ? ELSE status END,
+                    status_changed_at = CASE WHEN status = ? THEN ? ELSE status_changed_at END
+                WHERE plan_id = ?""",
+                byPlanId, PlanStatus.PLANNED.name(), PlanStatus.SUPERSEDED.name(), PlanStatus.PLANNED.name(),
+                Timestamp.from(at), planId);
+    }
+
+    /**
+     * Records an executor's report on a plan: STARTED moves a plan that has not finished, FINISHED
+     * any plan. Reports arrive once or more, in order per table; a plan this planner does not know
+     * (another deployment's, an old test's) changes nothing.
+     *
+     * @return true when a stored plan changed
+     */
+    public boolean recordReport(String planId, PlanStatus status, Instant at) {
+        if (status != PlanStatus.STARTED && status != PlanStatus.FINISHED) {
+            throw new IllegalArgumentException("Cannot record a " + status + " report: executors report STARTED or FINISHED");
+        }
+        return query("record the report on plan " + planId, connection -> {
+            try (PreparedStatement statement = connection.prepareStatement("""
+                    UPDATE plan SET status = ?, status_changed_at = ?
+                    WHERE plan_id = ? AND status <> ? AND status <> ?""")) {
+                bind(statement, status.name(), Timestamp.from(at), planId, PlanStatus.FINISHED.name(), status.name());
+                return statement.executeUpdate() == 1;
+            }
+        });
     }
 
     /** The newest plans of a table, as supersession needs them. */

@@ -29,6 +29,12 @@ class SupersessionTest {
     }
 
     @Test
+    void aStartedPlanIsStillNamedTheGovernorDecidesWhetherItRunsOn() {
+        assertThat(Supersession.supersededPlan(List.of(new PriorPlan("running", T2, PlanStatus.STARTED))))
+                .contains("running");
+    }
+
+    @Test
     void aFinishedPlanIsHistoryAndIsNotSuperseded() {
         assertThat(Supersession.supersededPlan(List.of(
                 new PriorPlan("old", T1, PlanStatus.SUPERSEDED),
