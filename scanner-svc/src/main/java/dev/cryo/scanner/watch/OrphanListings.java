@@ -1,0 +1,91 @@
+package dev.cryo.scanner.watch;
+
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.event.ChangeSource;
+import dev.cryo.contracts.event.OrphanStats;
+import dev.cryo.contracts.event.TableChanged;
+import dev.cryo.iceberg.catalog.CatalogRegistry;
+import dev.cryo.scanner.config.ScannerBeans;
+import dev.cryo.scanner.config.ScannerConfig;
+import dev.cryo.scanner.iceberg.OrphanLister;
+import dev.cryo.scanner.messaging.ChangePublisher;
+import dev.cryo.scanner.persistence.TableStateStore;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.quarkus.logging.Log;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.time.Clock;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Orphan listings: daily by default ({@code cryo.scanner.orphan-listing-interval}) for every
+ * table, and on demand for one. A listing stores counts and bytes only, then asks for a scan so
+ * that the next TableScanned carries them.
+ */
+@ApplicationScoped
+public class OrphanListings {
+
+    private final CatalogRegistry registry;
+    private final OrphanLister lister;
+    private final TableStateStore store;
+    private final ChangePublisher publisher;
+    private final ScannerConfig config;
+    private final Clock clock;
+    private final MeterRegistry meters;
+    private final ExecutorService onDemand = Executors.newSingleThreadExecutor(ScannerBeans.daemonThreads("cryo-orphan-listing"));
+
+    OrphanListings(CatalogRegistry registry, OrphanLister lister, TableStateStore store, ChangePublisher publisher,
+                   ScannerConfig config, Clock clock, MeterRegistry meters) {
+        this.registry = registry;
+        this.lister = lister;
+        this.store = store;
+        this.publisher = publisher;
+        this.config = config;
+        this.clock = clock;
+        this.meters = meters;
+    }
+
+    @Scheduled(every = "${cryo.scanner.orphan-listing-interval}", delayed = "${cryo.scanner.orphan-listing-interval}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP, skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    void scheduled() {
+        for (String catalog : registry.names()) {
+            try {
+                registry.listTables(catalog).forEach(table -> list(table, ChangeSource.SWEEP, null));
+            } catch (RuntimeException e) {
+                Log.warnf("Cannot list orphans in catalog %s: %s", catalog, e.getMessage());
+            }
+        }
+    }
+
+    /** Starts a listing of one table in the background; the scan that follows carries its result. */
+    public void listSoon(TableId table, String actor) {
+        onDemand.execute(() -> list(table, ChangeSource.MANUAL, actor));
+    }
+
+    /** Lists one table now and asks for a scan; returns the counts (null when the listing failed). */
+    public OrphanStats list(TableId table, ChangeSource source, String actor) {
+        Timer.Sample sample = Timer.start(meters);
+        try {
+            OrphanStats orphans = lister.list(registry.load(table), config.orphanAgeFloor());
+            store.recordOrphans(table, orphans);
+            publisher.publish(new TableChanged(table, source, clock.instant(), null, null, null, null, null, null, actor));
+            sample.stop(meters.timer("cryo.scanner.orphan.listing.duration"));
+            Log.infof("Orphan listing of %s: %d of %d files are orphans (%d bytes)", table, orphans.orphanFiles(),
+                    orphans.listedFiles(), orphans.orphanBytes());
+            return orphans;
+        } catch (RuntimeException e) {
+            meters.counter("cryo.scanner.orphan.listing.errors").increment();
+            Log.warnf("Cannot list orphan files of %s: %s", table, e.getMessage());
+            return null;
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        onDemand.shutdownNow();
+    }
+}
