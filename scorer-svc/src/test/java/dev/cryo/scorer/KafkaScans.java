@@ -7,6 +7,7 @@ import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.testsupport.KafkaTestClient;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
@@ -23,7 +24,39 @@ public final class KafkaScans implements AutoCloseable {
 
     public static final Duration TIMEOUT = Duration.ofSeconds(60);
 
+    private static volatile boolean consuming;
+
     private final KafkaTestClient kafka = new KafkaTestClient();
+
+    /**
+     * Waits until the scorer's consumer reads every partition of the scanned topic: with a fresh
+     * group starting at the end, a scan sent before its partition is positioned would be skipped.
+     * Sends a probe scan to each partition until the probe is graded; once per test JVM.
+     */
+    public void awaitConsuming() {
+        if (consuming) {
+            return;
+        }
+        int partitions = kafka.mark(Topics.TABLE_SCANNED).size();
+        for (int partition = 0; partition < partitions; partition++) {
+            String table = uniqueTable("probe");
+            int target = partition;
+            org.awaitility.Awaitility.await().atMost(TIMEOUT).pollDelay(Duration.ZERO).pollInterval(Duration.ofSeconds(1)).until(() -> {
+                Map<TopicPartition, Long> mark = mark();
+                ProducerRecord<String, byte[]> record = KafkaEnvelopes.toRecord(EventEnvelope.startChain(
+                        ScanBuilder.healthy().table(table).build(), "/cryo/test", Instant.now()));
+                kafka.send(new ProducerRecord<>(record.topic(), target, record.key(), record.value(), record.headers()));
+                try {
+                    kafka.readAfter(mark, Duration.ofSeconds(5), read -> read.stream()
+                            .anyMatch(graded -> isAbout(graded, table, Topics.TABLE_HEALTH)));
+                    return true;
+                } catch (AssertionError notYet) {
+                    return false;
+                }
+            });
+        }
+        consuming = true;
+    }
 
     /** A table id no other test uses. */
     public static String uniqueTable(String namespace) {
@@ -46,7 +79,7 @@ public final class KafkaScans implements AutoCloseable {
         kafka.send(KafkaEnvelopes.toRecord(envelope));
     }
 
-    public void sendRecord(org.apache.kafka.clients.producer.ProducerRecord<String, byte[]> record) {
+    public void sendRecord(ProducerRecord<String, byte[]> record) {
         kafka.send(record);
     }
 

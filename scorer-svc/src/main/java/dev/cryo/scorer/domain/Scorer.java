@@ -66,17 +66,11 @@ public final class Scorer {
                 notEvaluated.add(new NotEvaluated(check, "disabled by " + checkPolicy.enabled().origin()));
                 continue;
             }
-            Measurement measurement = measure(check, scan, now);
+            Measurement measurement = measure(checkPolicy, scan, now);
             if (measurement instanceof Measurement.NoData noData) {
                 notEvaluated.add(new NotEvaluated(check, noData.reason()));
             } else if (measurement instanceof Measurement.Value value) {
-                judge(checkPolicy, value.measured(), scan).ifPresent(result -> {
-                    if (result instanceof Deduction deduction) {
-                        deductions.add(deduction);
-                    } else {
-                        notEvaluated.add((NotEvaluated) result);
-                    }
-                });
+                judge(checkPolicy, value.measured(), scan).ifPresent(deductions::add);
             }
         }
         deductions.sort(WORST_FIRST);
@@ -85,9 +79,9 @@ public final class Scorer {
         return new Grading(score, Grade.of(score), scale, deductions, notEvaluated);
     }
 
-    private static Measurement measure(Check check, TableScanned scan, Instant now) {
+    private static Measurement measure(CheckPolicy policy, TableScanned scan, Instant now) {
         TableTotals totals = scan.totals();
-        return switch (check) {
+        return switch (policy.check()) {
             case SMALL_FILES -> {
                 if (totals.dataFiles() == 0) {
                     yield Measurement.noData("the current snapshot has no data files");
@@ -114,9 +108,7 @@ public final class Scorer {
                     : Measurement.value(Math.max(0, Duration.between(scan.snapshots().oldestAt(), now).getSeconds()));
             case MANIFEST_COUNT -> Measurement.value(scan.manifests().count());
             case MANIFEST_CLUSTERING -> manifestClustering(scan);
-            case MISSING_STATISTICS -> scan.statistics().files().isEmpty()
-                    ? Measurement.value(totals.dataBytes())
-                    : new Measurement.Healthy();
+            case MISSING_STATISTICS -> missingStatistics(policy, scan);
             case STALE_STATISTICS -> staleStatistics(scan);
             case ORPHAN_FILES -> scan.orphans() == null
                     ? Measurement.noData("no storage listing of the table location yet")
@@ -149,6 +141,20 @@ public final class Scorer {
         return Measurement.value(scan.manifests().partitionSpanShare());
     }
 
+    /** SCORING.md expects statistics from a table size on (the warning limit): below it the check does not apply. */
+    private static Measurement missingStatistics(CheckPolicy policy, TableScanned scan) {
+        if (!scan.statistics().files().isEmpty()) {
+            return new Measurement.Healthy();
+        }
+        long tableBytes = scan.totals().dataBytes();
+        Optional<Double> expectedFrom = policy.limit(Setting.WARNING).map(Sourced::value);
+        if (expectedFrom.isPresent() && tableBytes < expectedFrom.get()) {
+            return Measurement.noData("the table holds " + Formats.bytes(tableBytes) + "; statistics are expected from "
+                    + Formats.bytes(expectedFrom.get()));
+        }
+        return Measurement.value(tableBytes);
+    }
+
     private static Measurement staleStatistics(TableScanned scan) {
         if (scan.statistics().files().isEmpty()) {
             // Not a second finding for the same symptom: missing-statistics judges a table without statistics.
@@ -163,15 +169,10 @@ public final class Scorer {
         return Measurement.value((double) scan.statistics().rowsChangedSinceNewest() / scan.totals().records());
     }
 
-    /** A deduction, a not-evaluated (missing-statistics on a small table), or nothing. */
-    private static Optional<Record> judge(CheckPolicy policy, double measured, TableScanned scan) {
+    private static Optional<Deduction> judge(CheckPolicy policy, double measured, TableScanned scan) {
         Check check = policy.check();
         Optional<Double> warning = effectiveLimit(policy, Severity.WARNING, scan.totals().dataBytes());
         Optional<Double> critical = effectiveLimit(policy, Severity.CRITICAL, scan.totals().dataBytes());
-        if (check == Check.MISSING_STATISTICS && warning.isPresent() && measured < warning.get()) {
-            return Optional.of(new NotEvaluated(check, "the table holds " + Formats.bytes(measured)
-                    + "; statistics are expected from " + Formats.bytes(warning.get())));
-        }
         if (measured <= 0) {
             return Optional.empty();
         }

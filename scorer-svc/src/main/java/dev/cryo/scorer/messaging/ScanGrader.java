@@ -109,7 +109,7 @@ public class ScanGrader {
             }
         }
         publisher.publish(recorded.toPublish());
-        store.markPublished(scan.scanId());
+        store.markPublished(scan.table(), scan.scanId());
         Log.debugf("Graded %s: %d (%s)%s", scan.table(), recorded.graded().data().score(), recorded.graded().data().grade(),
                 recorded.change().map(change -> ", grade changed from " + change.data().previousGrade()).orElse(""));
     }

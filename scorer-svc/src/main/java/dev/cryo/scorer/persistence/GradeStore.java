@@ -58,7 +58,7 @@ public class GradeStore {
         TableGraded graded = envelope.data();
         try (Connection connection = dataSource.getConnection()) {
             if (!insertHistory(connection, record)) {
-                return stored(connection, graded.scanId());
+                return stored(connection, graded.table(), graded.scanId());
             }
             Optional<CurrentGrade> current = lockCurrent(connection, graded.table());
             GradeTransition transition = GradeTransition.of(current, graded, record.scannedAt(), record.fixes());
@@ -77,10 +77,12 @@ public class GradeStore {
                     envelope.subject(), envelope.correlationId(), envelope.actor(), data));
             if (change.isPresent()) {
                 try (PreparedStatement update = connection.prepareStatement(
-                        "UPDATE grade_history SET grade_changed = ?::jsonb, grade_changed_event_id = ? WHERE scan_id = ?")) {
+                        "UPDATE grade_history SET grade_changed = ?::jsonb, grade_changed_event_id = ? "
+                                + "WHERE table_id = ? AND scan_id = ?")) {
                     update.setString(1, EventJson.writeString(change.get().data()));
                     update.setString(2, change.get().id());
-                    update.setString(3, graded.scanId());
+                    update.setString(3, graded.table().toString());
+                    update.setString(4, graded.scanId());
                     update.executeUpdate();
                 }
             }
@@ -93,11 +95,12 @@ public class GradeStore {
 
     /** Notes that the broker acknowledged a scan's events: a later redelivery publishes nothing. */
     @Transactional
-    public void markPublished(String scanId) {
+    public void markPublished(TableId table, String scanId) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement update = connection.prepareStatement(
-                     "UPDATE grade_history SET published_at = now() WHERE scan_id = ? AND published_at IS NULL")) {
-            update.setString(1, scanId);
+             PreparedStatement update = connection.prepareStatement("UPDATE grade_history SET published_at = now() "
+                     + "WHERE table_id = ? AND scan_id = ? AND published_at IS NULL")) {
+            update.setString(1, table.toString());
+            update.setString(2, scanId);
             update.executeUpdate();
         } catch (SQLException e) {
             throw unavailable("mark scan " + scanId + " published", e);
@@ -107,7 +110,8 @@ public class GradeStore {
     /** The current grading of a table: its newest scan. */
     public Optional<StoredGrading> current(TableId table) {
         return queryGradings("SELECT h.table_graded, h.grade_changed, h.scanned_at, h.data_bytes, h.properties "
-                + "FROM table_grade t JOIN grade_history h ON h.scan_id = t.scan_id WHERE t.table_id = ? LIMIT ?",
+                + "FROM table_grade t JOIN grade_history h ON h.table_id = t.table_id AND h.scan_id = t.scan_id "
+                + "WHERE t.table_id = ? LIMIT ?",
                 table.toString(), 1).stream().findFirst();
     }
 
@@ -190,7 +194,7 @@ public class GradeStore {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO grade_history (scan_id, table_id, "
                 + "snapshot_id, scanned_at, graded_at, score, grade, data_bytes, properties, table_graded, graded_event_id, "
                 + "event_source, correlation_id, actor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?) "
-                + "ON CONFLICT (scan_id) DO NOTHING")) {
+                + "ON CONFLICT (table_id, scan_id) DO NOTHING")) {
             insert.setString(1, graded.scanId());
             insert.setString(2, graded.table().toString());
             setLong(insert, 3, graded.snapshotId());
@@ -258,11 +262,12 @@ public class GradeStore {
         }
     }
 
-    private static Recorded stored(Connection connection, String scanId) throws SQLException {
+    private static Recorded stored(Connection connection, TableId table, String scanId) throws SQLException {
         try (PreparedStatement select = connection.prepareStatement("SELECT table_graded, graded_event_id, grade_changed, "
                 + "grade_changed_event_id, event_source, correlation_id, actor, published_at FROM grade_history "
-                + "WHERE scan_id = ?")) {
-            select.setString(1, scanId);
+                + "WHERE table_id = ? AND scan_id = ?")) {
+            select.setString(1, table.toString());
+            select.setString(2, scanId);
             try (ResultSet rows = select.executeQuery()) {
                 if (!rows.next()) {
                     throw new CryoException(ScorerErrorCode.STORED_GRADE_UNREADABLE,

@@ -14,6 +14,8 @@ import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.platform.messaging.EventIds;
 import dev.cryo.scorer.KafkaScans;
+import dev.cryo.scorer.FreshConsumerGroup;
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -32,6 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The scorer on the real broker and database: scans in, grades and grade changes out. */
 @QuarkusTest
+@QuarkusTestResource(FreshConsumerGroup.class)
 class ScorerKafkaTest {
 
     private KafkaScans kafka;
@@ -39,6 +42,7 @@ class ScorerKafkaTest {
     @BeforeEach
     void connect() {
         kafka = new KafkaScans();
+        kafka.awaitConsuming();
     }
 
     @AfterEach

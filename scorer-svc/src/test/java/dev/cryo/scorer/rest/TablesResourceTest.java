@@ -2,6 +2,8 @@ package dev.cryo.scorer.rest;
 
 import dev.cryo.scorer.KafkaScans;
 import dev.cryo.scorer.ScanBuilder;
+import dev.cryo.scorer.FreshConsumerGroup;
+import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import org.junit.jupiter.api.AfterAll;
@@ -27,6 +29,7 @@ import static org.hamcrest.Matchers.equalTo;
  * so listings filtered by it see only this test's tables.
  */
 @QuarkusTest
+@QuarkusTestResource(FreshConsumerGroup.class)
 class TablesResourceTest {
 
     private static final String CATALOG = "rest" + UUID.randomUUID().toString().substring(0, 8);
@@ -50,6 +53,7 @@ class TablesResourceTest {
         if (graded) {
             return;
         }
+        kafka.awaitConsuming();
         // orders: 100, A, with a table property; refunds: 60, C; clicks: 0, F; patterned: 84, B (the pattern makes
         // 55 % small files a warning, not critical)
         kafka.send(scan(ORDERS, START).property("cryo.snapshot-count.warning", "50").build(), "system");
