@@ -1,11 +1,14 @@
 -- Scans as the scanner published them (TableScanned JSON): the planner plans from these and
 -- never reads the engine. Only the last few per table are kept (cryo.planner.scans-kept-per-table).
+-- A scan is identified within its table: scan ids are UUIDs from the scanner, but nothing stops
+-- another producer from reusing one for a different table.
 CREATE TABLE scan (
-    scan_id     TEXT        PRIMARY KEY,
     table_id    TEXT        NOT NULL,
+    scan_id     TEXT        NOT NULL,
     scanned_at  TIMESTAMPTZ NOT NULL,
     payload     TEXT        NOT NULL,
-    stored_at   TIMESTAMPTZ NOT NULL DEFAULT now()
+    stored_at   TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY (table_id, scan_id)
 );
 CREATE INDEX scan_table ON scan (table_id, scanned_at DESC);
 

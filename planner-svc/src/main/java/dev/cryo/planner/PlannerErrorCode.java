@@ -11,6 +11,8 @@ public enum PlannerErrorCode implements ErrorCode {
     SCAN_NOT_STORED(ErrorType.USER, 409),
     /** A scan the planner cannot address partitions of: an unknown spec, values that do not fit it. */
     UNPLANNABLE_SCAN(ErrorType.USER, 422),
+    /** A plan too large for one Kafka record; the message names the setting that shrinks it. */
+    PLAN_TOO_LARGE(ErrorType.USER, 422),
     /** An event of a type the consumer does not handle arrived on its topic. */
     UNEXPECTED_EVENT(ErrorType.USER, 400),
     /** A setting is out of range; the message names it. */

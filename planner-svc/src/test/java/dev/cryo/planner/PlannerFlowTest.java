@@ -67,7 +67,8 @@ import static org.hamcrest.Matchers.hasSize;
 @QuarkusTest
 class PlannerFlowTest {
 
-    private static final Duration WAIT = Duration.ofSeconds(60);
+    // Generous: the planner first works through whatever other modules' tests left on the shared topics.
+    private static final Duration WAIT = Duration.ofSeconds(180);
     private static final long MIB = 1024L * 1024;
     private static final long TARGET = 512 * MIB;
     private static final int PARTITIONS = Topics.all().stream().filter(spec -> spec.name().equals(Topics.PLANS))
@@ -122,6 +123,10 @@ class PlannerFlowTest {
                 .body("plan.operations[0].operation", equalTo("optimize"))
                 .body("plan.operations[0].chunks[0].estimate.inputFiles", equalTo(40))
                 .body("plan.operations[1].parameters.snapshotRetention", equalTo("PT168H"));
+        given().get("/q/metrics").then().statusCode(200)
+                .body(containsString("cryo_planner_grades_total{outcome=\"planned\"}"))
+                .body(containsString("cryo_planner_plan_chunks_count"))
+                .body(containsString("cryo_planner_plan_bytes_count"));
     }
 
     @Test

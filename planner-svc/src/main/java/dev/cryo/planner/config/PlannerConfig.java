@@ -31,6 +31,10 @@ public interface PlannerConfig {
     @WithDefault("64")
     int partitionsPerChunk();
 
+    /** Partitions one operation of a plan takes, worst first; the rest wait for the next plan. */
+    @WithDefault("2000")
+    int maxPartitionsPerOperation();
+
     /** expire_snapshots: snapshots older than this may expire, unless the table sets history.expire.max-snapshot-age-ms. */
     @WithDefault("P7D")
     Duration snapshotRetention();
@@ -61,6 +65,9 @@ public interface PlannerConfig {
         /** See {@link PlannerConfig#partitionsPerChunk()}. */
         OptionalInt partitionsPerChunk();
 
+        /** See {@link PlannerConfig#maxPartitionsPerOperation()}. */
+        OptionalInt maxPartitionsPerOperation();
+
         /** See {@link PlannerConfig#snapshotRetention()}. */
         Optional<Duration> snapshotRetention();
 
@@ -73,7 +80,8 @@ public interface PlannerConfig {
 
     /** The global settings as a policy. */
     default PlanningPolicy basePolicy() {
-        return new PlanningPolicy(smallFileThreshold(), chunkBudgetBytes(), partitionsPerChunk(), snapshotRetention(),
+        return new PlanningPolicy(smallFileThreshold(), chunkBudgetBytes(), partitionsPerChunk(),
+                maxPartitionsPerOperation(), snapshotRetention(),
                 retainLast(), orphanAgeFloor());
     }
 
@@ -84,6 +92,7 @@ public interface PlannerConfig {
                 override.smallFileThreshold().isPresent() ? override.smallFileThreshold().getAsInt() : null,
                 override.chunkBudgetBytes().isPresent() ? override.chunkBudgetBytes().getAsLong() : null,
                 override.partitionsPerChunk().isPresent() ? override.partitionsPerChunk().getAsInt() : null,
+                override.maxPartitionsPerOperation().isPresent() ? override.maxPartitionsPerOperation().getAsInt() : null,
                 override.snapshotRetention().orElse(null),
                 override.retainLast().isPresent() ? override.retainLast().getAsInt() : null,
                 override.orphanAgeFloor().orElse(null))));

@@ -74,7 +74,7 @@ public final class Planner {
         for (Operation operation : requested) {
             List<Check> reasons = reasons(graded.deductions(), operation);
             if (operation.scope() == Operation.Scope.PARTITIONS) {
-                List<Chunk> chunks = chunks(operation, scan, specs, policy);
+                List<Chunk> chunks = chunks(operation, scan, specs, policy, notes);
                 if (chunks.isEmpty()) {
                     notes.add(operation + " left out: no partition has " + policy.smallFileThreshold()
                             + " or more small files or " + deleteKind(operation)
@@ -110,10 +110,16 @@ public final class Planner {
     }
 
     private static List<Chunk> chunks(Operation operation, TableScanned scan, Map<Integer, PartitionSpecInfo> specs,
-                                      PlanningPolicy policy) {
+                                      PlanningPolicy policy, List<String> notes) {
         long target = scan.fileSizes().targetFileSizeBytes();
         List<Candidate> candidates = PartitionSelection.select(operation, scan.partitions(),
                 policy.smallFileThreshold(), target);
+        if (candidates.size() > policy.maxPartitionsPerOperation()) {
+            notes.add(operation + ": " + candidates.size() + " partitions qualify; this plan takes the worst "
+                    + policy.maxPartitionsPerOperation() + ", the rest follow in later plans "
+                    + "(cryo.planner.max-partitions-per-operation)");
+            candidates = candidates.subList(0, policy.maxPartitionsPerOperation());
+        }
         List<List<Candidate>> packed = ChunkPacker.pack(candidates, Candidate::inputBytes, policy.chunkBudgetBytes(),
                 policy.partitionsPerChunk());
         List<Chunk> chunks = new ArrayList<>();

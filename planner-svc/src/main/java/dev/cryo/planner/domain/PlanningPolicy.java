@@ -10,19 +10,22 @@ import static java.util.Objects.requireNonNull;
  * @param smallFileThreshold a partition with fewer small files than this, and no delete files, is left alone
  * @param chunkBudgetBytes input bytes one chunk may hold; a partition above it runs alone
  * @param partitionsPerChunk partitions one chunk may hold
+ * @param maxPartitionsPerOperation partitions one operation of a plan takes, worst first; the rest wait for
+ *                                  the next plan (every job ends with a fresh scan and grade). It bounds a
+ *                                  job's length and keeps the plan within one Kafka record
  * @param snapshotRetention expire_snapshots: snapshots older than this may go (a table's
  *                          {@code history.expire.max-snapshot-age-ms} wins)
  * @param retainLast expire_snapshots: snapshots always kept (a table's {@code history.expire.min-snapshots-to-keep} wins)
  * @param orphanAgeFloor remove_orphan_files: files younger than this are never orphans; at least {@link #MINIMUM_ORPHAN_AGE_FLOOR}
  */
 public record PlanningPolicy(int smallFileThreshold, long chunkBudgetBytes, int partitionsPerChunk,
-                             Duration snapshotRetention, int retainLast, Duration orphanAgeFloor) {
+                             int maxPartitionsPerOperation, Duration snapshotRetention, int retainLast, Duration orphanAgeFloor) {
 
     /** A file younger than this may belong to a commit in flight: deleting it would corrupt the table. */
     public static final Duration MINIMUM_ORPHAN_AGE_FLOOR = Duration.ofHours(1);
 
     /** SCORING.md's defaults. */
-    public static final PlanningPolicy DEFAULTS = new PlanningPolicy(5, 10L * 1024 * 1024 * 1024, 64,
+    public static final PlanningPolicy DEFAULTS = new PlanningPolicy(5, 10L * 1024 * 1024 * 1024, 64, 2000,
             Duration.ofDays(7), 10, Duration.ofDays(3));
 
     public PlanningPolicy {
@@ -37,6 +40,10 @@ public record PlanningPolicy(int smallFileThreshold, long chunkBudgetBytes, int 
         if (partitionsPerChunk < 1) {
             throw new IllegalArgumentException("Cannot use " + partitionsPerChunk
                     + " partitions per chunk: it must be at least 1 (cryo.planner.partitions-per-chunk)");
+        }
+        if (maxPartitionsPerOperation < 1) {
+            throw new IllegalArgumentException("Cannot take " + maxPartitionsPerOperation
+                    + " partitions per operation: it must be at least 1 (cryo.planner.max-partitions-per-operation)");
         }
         requireNonNull(snapshotRetention, "snapshotRetention is null");
         if (snapshotRetention.isNegative()) {

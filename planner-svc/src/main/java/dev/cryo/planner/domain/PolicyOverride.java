@@ -6,9 +6,9 @@ import java.time.Duration;
  * Settings a table pattern changes; a null field keeps the value of the base policy.
  */
 public record PolicyOverride(Integer smallFileThreshold, Long chunkBudgetBytes, Integer partitionsPerChunk,
-                             Duration snapshotRetention, Integer retainLast, Duration orphanAgeFloor) {
+                             Integer maxPartitionsPerOperation, Duration snapshotRetention, Integer retainLast, Duration orphanAgeFloor) {
 
-    public static final PolicyOverride NONE = new PolicyOverride(null, null, null, null, null, null);
+    public static final PolicyOverride NONE = new PolicyOverride(null, null, null, null, null, null, null);
 
     /** The base policy with this override's settings on top. */
     public PlanningPolicy applyTo(PlanningPolicy base) {
@@ -16,6 +16,7 @@ public record PolicyOverride(Integer smallFileThreshold, Long chunkBudgetBytes, 
                 smallFileThreshold != null ? smallFileThreshold : base.smallFileThreshold(),
                 chunkBudgetBytes != null ? chunkBudgetBytes : base.chunkBudgetBytes(),
                 partitionsPerChunk != null ? partitionsPerChunk : base.partitionsPerChunk(),
+                maxPartitionsPerOperation != null ? maxPartitionsPerOperation : base.maxPartitionsPerOperation(),
                 snapshotRetention != null ? snapshotRetention : base.snapshotRetention(),
                 retainLast != null ? retainLast : base.retainLast(),
                 orphanAgeFloor != null ? orphanAgeFloor : base.orphanAgeFloor());

@@ -88,7 +88,7 @@ public class PlanStore {
     public void saveScan(TableScanned scan, int keep) {
         update("store scan " + scan.scanId(), """
                 INSERT INTO scan (scan_id, table_id, scanned_at, payload) VALUES (?, ?, ?, ?)
-                ON CONFLICT (scan_id) DO NOTHING""",
+                ON CONFLICT (table_id, scan_id) DO NOTHING""",
                 scan.scanId(), scan.table().toString(), Timestamp.from(scan.scannedAt()), json(scan));
         update("prune the scans of " + scan.table(), """
                 DELETE FROM scan WHERE table_id = ? AND scan_id NOT IN (
@@ -96,10 +96,12 @@ public class PlanStore {
                 scan.table().toString(), scan.table().toString(), keep);
     }
 
-    public Optional<TableScanned> findScan(String scanId) {
-        return query("read scan " + scanId, connection -> {
-            try (PreparedStatement select = connection.prepareStatement("SELECT payload FROM scan WHERE scan_id = ?")) {
-                select.setString(1, scanId);
+    public Optional<TableScanned> findScan(TableId table, String scanId) {
+        return query("read scan " + scanId + " of " + table, connection -> {
+            try (PreparedStatement select = connection.prepareStatement(
+                    "SELECT payload FROM scan WHERE table_id = ? AND scan_id = ?")) {
+                select.setString(1, table.toString());
+                select.setString(2, scanId);
                 try (ResultSet row = select.executeQuery()) {
                     return row.next() ? Optional.of(read(row.getString(1), TableScanned.class)) : Optional.empty();
                 }
@@ -116,17 +118,6 @@ public class PlanStore {
                     return row.next()
                             ? Optional.of(new ScanHeader(row.getString(1), row.getTimestamp(2).toInstant()))
                             : Optional.empty();
-                }
-            }
-        });
-    }
-
-    public Optional<Instant> scannedAt(String scanId) {
-        return query("read scan " + scanId, connection -> {
-            try (PreparedStatement select = connection.prepareStatement("SELECT scanned_at FROM scan WHERE scan_id = ?")) {
-                select.setString(1, scanId);
-                try (ResultSet row = select.executeQuery()) {
-                    return row.next() ? Optional.of(row.getTimestamp(1).toInstant()) : Optional.empty();
                 }
             }
         });

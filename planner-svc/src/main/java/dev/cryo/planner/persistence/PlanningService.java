@@ -9,6 +9,7 @@ import dev.cryo.contracts.event.TableGraded;
 import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.planner.PlannerErrorCode;
 import dev.cryo.planner.config.PlannerConfig;
+import dev.cryo.planner.domain.PlanLimits;
 import dev.cryo.planner.domain.PlanStatus;
 import dev.cryo.planner.domain.Planner;
 import dev.cryo.planner.domain.Planning;
@@ -128,7 +129,7 @@ public class PlanningService {
 
     /** The scan a grade names: present, absent but expected (scan null), or empty when the grade is stale. */
     private Optional<StoredPlanInput> scanFor(TableGraded grade) {
-        Optional<TableScanned> scan = store.findScan(grade.scanId());
+        Optional<TableScanned> scan = store.findScan(grade.table(), grade.scanId());
         Optional<PlanStore.ScanHeader> newest = store.newestScan(grade.table());
         if (scan.isPresent()) {
             if (newest.isPresent() && newest.get().scannedAt().isAfter(scan.get().scannedAt())) {
@@ -164,6 +165,13 @@ public class PlanningService {
         String planId = EventIds.derived(grade.eventId(), "plan");
         Optional<String> superseded = Supersession.supersededPlan(store.priorPlans(table));
         MaintenancePlanned plan = planning.toEvent(planId, now, superseded.orElse(null), grade.actor());
+        int planBytes;
+        try {
+            planBytes = PlanLimits.requireFitsOneRecord(plan);
+        } catch (IllegalArgumentException e) {
+            throw new CryoException(PlannerErrorCode.PLAN_TOO_LARGE, e.getMessage(), e);
+        }
+        registry.summary("cryo.planner.plan.bytes").record(planBytes);
         superseded.ifPresent(old -> store.markSuperseded(old, planId, now));
         store.insertPlan(new StoredPlan(EventIds.derived(grade.eventId(), "maintenance-planned"), grade.eventId(),
                 triggerEventId, grade.correlationId(), PlanStatus.PLANNED, now, null, plan), grade.actor());

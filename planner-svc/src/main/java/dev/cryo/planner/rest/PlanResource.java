@@ -85,7 +85,7 @@ public class PlanResource {
         TableId id = tableId(request.table());
         StoredGrade grade = store.latestGrade(id).orElseThrow(() -> new CryoException(PlannerErrorCode.TABLE_NOT_KNOWN,
                 "Cannot preview a plan for " + id + ": the planner has stored no grade of it yet"));
-        TableScanned scan = store.findScan(grade.grade().scanId()).orElseThrow(() -> new CryoException(
+        TableScanned scan = store.findScan(id, grade.grade().scanId()).orElseThrow(() -> new CryoException(
                 PlannerErrorCode.SCAN_NOT_STORED, "Cannot preview a plan for " + id + ": its latest grade names scan "
                 + grade.grade().scanId() + ", which has not arrived on the scans topic (or was pruned)"));
         Planning preview = planning.preview(grade, scan);

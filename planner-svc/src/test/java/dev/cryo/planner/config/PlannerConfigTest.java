@@ -22,6 +22,7 @@ class PlannerConfigTest {
         assertThat(config.smallFileThreshold()).isEqualTo(5);
         assertThat(config.chunkBudgetBytes()).isEqualTo(10L * 1024 * 1024 * 1024);
         assertThat(config.partitionsPerChunk()).isEqualTo(64);
+        assertThat(config.maxPartitionsPerOperation()).isEqualTo(2000);
         assertThat(config.snapshotRetention()).isEqualTo(Duration.ofDays(7));
         assertThat(config.retainLast()).isEqualTo(10);
         assertThat(config.orphanAgeFloor()).isEqualTo(Duration.ofDays(3));

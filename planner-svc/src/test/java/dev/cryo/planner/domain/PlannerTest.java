@@ -188,7 +188,7 @@ class PlannerTest {
     void wholeTableOperationsTakeTheirParametersFromThePolicyAndTheTableProperties() {
         TableGraded graded = graded(warning(Check.MISSING_STATISTICS), warning(Check.MANIFEST_COUNT),
                 warning(Check.SNAPSHOT_COUNT), warning(Check.ORPHAN_FILES));
-        PlanningPolicy policy = new PlanningPolicy(5, 10 * Fixtures.GIB, 64, Duration.ofDays(5), 20, Duration.ofDays(4));
+        PlanningPolicy policy = new PlanningPolicy(5, 10 * Fixtures.GIB, 64, 2000, Duration.ofDays(5), 20, Duration.ofDays(4));
 
         Planning fromPolicy = Planner.plan(graded, EVERYTHING_TO_DO, policy);
         assertThat(fromPolicy.operations()).extracting(PlannedOperation::parameters).containsExactly(
@@ -232,7 +232,7 @@ class PlannerTest {
         }
         TableGraded graded = graded(warning(Check.SMALL_FILES), warning(Check.EQUALITY_DELETES),
                 warning(Check.POSITION_DELETES));
-        PlanningPolicy policy = new PlanningPolicy(5, 2 * Fixtures.GIB, 4, Duration.ofDays(7), 10, Duration.ofDays(3));
+        PlanningPolicy policy = new PlanningPolicy(5, 2 * Fixtures.GIB, 4, 2000, Duration.ofDays(7), 10, Duration.ofDays(3));
         Planning first = Planner.plan(graded, scan(List.of(BY_REGION), partitions), policy);
 
         List<PartitionStats> shuffled = new ArrayList<>(partitions);

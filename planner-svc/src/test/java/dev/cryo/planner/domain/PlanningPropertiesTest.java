@@ -40,9 +40,10 @@ class PlanningPropertiesTest {
             @ForAll("partitionStatistics") List<PartitionStats> partitions,
             @ForAll @IntRange(min = 1, max = 12) int smallFileThreshold,
             @ForAll @LongRange(min = 1, max = 8192) long chunkBudgetMib,
-            @ForAll @IntRange(min = 1, max = 70) int partitionsPerChunk) {
+            @ForAll @IntRange(min = 1, max = 70) int partitionsPerChunk,
+            @ForAll @IntRange(min = 1, max = 250) int maxPartitionsPerOperation) {
         PlanningPolicy policy = new PlanningPolicy(smallFileThreshold, chunkBudgetMib * MIB, partitionsPerChunk,
-                Duration.ofDays(7), 10, Duration.ofDays(3));
+                maxPartitionsPerOperation, Duration.ofDays(7), 10, Duration.ofDays(3));
         Map<String, PartitionStats> byValue = new HashMap<>();
         partitions.forEach(partition -> byValue.put(partition.values().get(0), partition));
 
@@ -50,7 +51,7 @@ class PlanningPropertiesTest {
                 warning(Check.POSITION_DELETES)), scan(List.of(BY_REGION), partitions), policy);
 
         for (Operation operation : List.of(Operation.CONVERT_DELETES, Operation.REWRITE_POSITION_DELETES, Operation.OPTIMIZE)) {
-            List<PartitionStats> expected = partitions.stream()
+            List<PartitionStats> qualifying = partitions.stream()
                     .filter(partition -> !underThreshold(partition, smallFileThreshold))
                     .filter(partition -> operation != Operation.CONVERT_DELETES || partition.equalityDeleteFiles() > 0)
                     .filter(partition -> operation != Operation.REWRITE_POSITION_DELETES || partition.positionDeleteFiles() > 0)
@@ -69,9 +70,18 @@ class PlanningPropertiesTest {
                 assertThat(members).hasSizeLessThanOrEqualTo(partitionsPerChunk);
                 selected.addAll(members);
             }
-            // Exactly once each: the same multiset as the partitions at or above the threshold.
-            assertThat(selected).containsExactlyInAnyOrderElementsOf(expected);
+            // Exactly once each, never one under the threshold, as many as the cap allows ...
+            assertThat(selected).doesNotHaveDuplicates();
             assertThat(selected).noneMatch(partition -> underThreshold(partition, smallFileThreshold));
+            assertThat(qualifying).containsAll(selected);
+            assertThat(selected).hasSize(Math.min(qualifying.size(), maxPartitionsPerOperation));
+            // ... and the ones left for a later plan rank no worse than any taken: fewer small files, or as
+            // many and no more delete files.
+            List<PartitionStats> left = qualifying.stream().filter(partition -> !selected.contains(partition)).toList();
+            for (PartitionStats waiting : left) {
+                assertThat(selected).allMatch(taken -> taken.smallFiles() > waiting.smallFiles()
+                        || taken.smallFiles() == waiting.smallFiles() && taken.deleteFiles() >= waiting.deleteFiles());
+            }
         }
     }
 

@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class TablePoliciesTest {
 
-    private static final PolicyOverride SMALL_BUDGET = new PolicyOverride(null, 1024L, null, null, null, null);
-    private static final PolicyOverride FEW_PARTITIONS = new PolicyOverride(2, null, 8, null, null, null);
+    private static final PolicyOverride SMALL_BUDGET = new PolicyOverride(null, 1024L, null, null, null, null, null);
+    private static final PolicyOverride FEW_PARTITIONS = new PolicyOverride(2, null, 8, null, null, null, null);
 
     @Test
     void theMostSpecificMatchingPatternWinsOverTheBase() {
@@ -39,7 +39,7 @@ class TablePoliciesTest {
 
     @Test
     void aBadOverrideFailsUpFrontNamingItsPattern() {
-        PolicyOverride tooYoung = new PolicyOverride(null, null, null, null, null, Duration.ofMinutes(30));
+        PolicyOverride tooYoung = new PolicyOverride(null, null, null, null, null, null, Duration.ofMinutes(30));
 
         assertThatThrownBy(() -> new TablePolicies(PlanningPolicy.DEFAULTS, Map.of("lake.*", tooYoung)))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -49,16 +49,16 @@ class TablePoliciesTest {
 
     @Test
     void policiesOutsideTheirRangesAreRejected() {
-        assertThatThrownBy(() -> new PlanningPolicy(0, 1, 1, Duration.ZERO, 1, Duration.ofHours(1)))
+        assertThatThrownBy(() -> new PlanningPolicy(0, 1, 1, 2000, Duration.ZERO, 1, Duration.ofHours(1)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot use small-file threshold 0: it must be at least 1 (cryo.planner.small-file-threshold)");
-        assertThatThrownBy(() -> new PlanningPolicy(1, 0, 1, Duration.ZERO, 1, Duration.ofHours(1)))
+        assertThatThrownBy(() -> new PlanningPolicy(1, 0, 1, 2000, Duration.ZERO, 1, Duration.ofHours(1)))
                 .hasMessage("Cannot use chunk budget 0 bytes: it must be positive (cryo.planner.chunk-budget-bytes)");
-        assertThatThrownBy(() -> new PlanningPolicy(1, 1, 0, Duration.ZERO, 1, Duration.ofHours(1)))
+        assertThatThrownBy(() -> new PlanningPolicy(1, 1, 0, 2000, Duration.ZERO, 1, Duration.ofHours(1)))
                 .hasMessage("Cannot use 0 partitions per chunk: it must be at least 1 (cryo.planner.partitions-per-chunk)");
-        assertThatThrownBy(() -> new PlanningPolicy(1, 1, 1, Duration.ZERO, 0, Duration.ofHours(1)))
+        assertThatThrownBy(() -> new PlanningPolicy(1, 1, 1, 2000, Duration.ZERO, 0, Duration.ofHours(1)))
                 .hasMessage("Cannot keep the last 0 snapshots: it must be at least 1 (cryo.planner.retain-last)");
-        assertThat(new PlanningPolicy(1, 1, 1, Duration.ZERO, 1, Duration.ofHours(1)).orphanAgeFloor())
+        assertThat(new PlanningPolicy(1, 1, 1, 2000, Duration.ZERO, 1, Duration.ofHours(1)).orphanAgeFloor())
                 .isEqualTo(Duration.ofHours(1));
     }
 }

@@ -131,8 +131,32 @@ class PlanningServiceTest {
             scans.add(scan);
         }
 
-        assertThat(scans).extracting(scan -> store.findScan(scan.scanId()).isPresent())
+        assertThat(scans).extracting(scan -> store.findScan(table, scan.scanId()).isPresent())
                 .containsExactly(false, false, true, true, true);
+    }
+
+    @Test
+    void scansAreIdentifiedWithinTheirTableSoAReusedScanIdDoesNotMixTablesUp() {
+        TableId first = randomTable();
+        TableId second = randomTable();
+        TableScanned firstScan = withScanId(scan(first, T0), "scan-1");
+        planning.scanned(envelope(firstScan));
+
+        // Another producer's grade of "scan-1" of a different table waits for that table's own scan.
+        TableScanned secondScan = withScanId(scan(second, T0), "scan-1");
+        assertThat(planning.graded(envelope(grade(secondScan, T0.plusSeconds(1))))).isEmpty();
+        assertThat(store.latestGrade(second)).hasValueSatisfying(stored -> assertThat(stored.waitingForScan()).isTrue());
+
+        assertThat(planning.scanned(envelope(secondScan))).singleElement()
+                .satisfies(plan -> assertThat(plan.data().table()).isEqualTo(second));
+        assertThat(store.findScan(first, "scan-1")).contains(firstScan);
+    }
+
+    private static TableScanned withScanId(TableScanned scan, String scanId) {
+        return new TableScanned(scan.table(), scanId, scan.scannedAt(), scan.scanDuration(), scan.formatVersion(),
+                scan.snapshotId(), scan.sequenceNumber(), scan.snapshotCommittedAt(), scan.location(), scan.fileSizes(),
+                scan.totals(), scan.specs(), scan.partitions(), scan.snapshots(), scan.manifests(), scan.statistics(),
+                scan.orphans(), scan.properties(), scan.counters());
     }
 
     private static TableId randomTable() {
