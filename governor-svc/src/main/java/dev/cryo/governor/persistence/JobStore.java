@@ -51,6 +51,16 @@ public class JobStore {
                 row -> row.getBoolean("locked"), table.toString());
     }
 
+    /**
+     * Like {@link #serialize} but gives up at once when another transaction holds the table: a
+     * decision pass then leaves the plan for its next round instead of queueing behind another
+     * instance that is deciding it already.
+     */
+    public boolean trySerialize(TableId table) {
+        return jdbc.queryOne("SELECT pg_try_advisory_xact_lock(hashtextextended(current_schema() || '/' || ?, 0)) "
+                + "AS locked", row -> row.getBoolean("locked"), table.toString()).orElse(false);
+    }
+
     public Optional<TableLock> lockOf(TableId table) {
         return jdbc.queryOne("SELECT l.table_id, l.job_id, j.plan_id, l.lease_expires_at FROM table_lock l "
                 + "JOIN job j ON j.job_id = l.job_id WHERE l.table_id = ?", JobStore::tableLock, table.toString());

@@ -14,7 +14,9 @@ import dev.cryo.governor.domain.Admission;
 import dev.cryo.governor.domain.AdmissionContext;
 import dev.cryo.governor.domain.AdmissionDecision;
 import dev.cryo.governor.domain.EngineLoad;
+import dev.cryo.governor.domain.Pause;
 import dev.cryo.governor.domain.PlanCandidate;
+import dev.cryo.governor.domain.PolicyRule;
 import dev.cryo.governor.domain.Policies;
 import dev.cryo.governor.domain.Supersession;
 import dev.cryo.governor.domain.TablePolicy;
@@ -111,6 +113,12 @@ public class Admissions {
      */
     public int decideDue() {
         List<PlanStore.DuePlan> due = QuarkusTransaction.requiringNew().call(() -> plans.due(clock.instant(), PASS_LIMIT));
+        if (due.isEmpty()) {
+            return 0;
+        }
+        // One reading of the operators' rules per pass: a change to them starts a new pass anyway.
+        Rules rules = QuarkusTransaction.requiringNew().call(() -> new Rules(this.rules.pauses(), this.rules.policies()));
+        Set<Engine> loadRecorded = EnumSet.noneOf(Engine.class);
         Set<Engine> saturated = EnumSet.noneOf(Engine.class);
         List<String> postponed = new ArrayList<>();
         int decided = 0;
@@ -122,7 +130,7 @@ public class Admissions {
                 continue;
             }
             try {
-                Optional<AdmissionDecision> decision = decide(candidate);
+                Optional<AdmissionDecision> decision = decide(candidate, rules, loadRecorded);
                 decision.filter(made -> made instanceof AdmissionDecision.Defer defer
                                 && (defer.reason() == DeferReason.NO_SLOT || defer.reason() == DeferReason.ENGINE_BUSY))
                         .ifPresent(made -> saturated.add(made.engine()));
@@ -142,24 +150,36 @@ public class Admissions {
         return decided;
     }
 
-    /** Decides one plan if it is still queued and due; empty when another decision took it first. */
-    public Optional<AdmissionDecision> decide(PlanCandidate candidate) {
+    /** The operators' pauses and policies, as one pass reads them. */
+    private record Rules(List<Pause> pauses, List<PolicyRule> policies) {
+    }
+
+    /**
+     * Decides one plan if it is still queued and due; empty when another decision has it (in
+     * this instance or another) or took it first.
+     */
+    private Optional<AdmissionDecision> decide(PlanCandidate candidate, Rules passRules, Set<Engine> loadRecorded) {
         return QuarkusTransaction.requiringNew().call(() -> {
-            jobs.serialize(candidate.table());
+            if (!jobs.trySerialize(candidate.table())) {
+                return Optional.<AdmissionDecision>empty();
+            }
             Instant now = clock.instant();
             Optional<QueuedPlan> locked = plans.lockDue(candidate.planId(), now);
             if (locked.isEmpty()) {
                 return Optional.<AdmissionDecision>empty();
             }
             QueuedPlan queued = locked.get();
-            TablePolicy policy = Policies.resolve(candidate.table(), rules.pauses(), rules.policies(), config.cooldown(),
-                    defaultEngine);
+            TablePolicy policy = Policies.resolve(candidate.table(), passRules.pauses(), passRules.policies(),
+                    config.cooldown(), defaultEngine);
             Engine engine = policy.engine();
             RuleStore.EngineSetting setting = rules.lockEngine(engine).orElseThrow(() -> new CryoException(
                     CommonErrorCode.INTERNAL_ERROR, "Cannot admit plan " + candidate.planId() + ": engine "
                     + engine.id() + " has no settings row"));
             EngineLoad load = loads.current(engine, setting.maxForeignQueries());
-            rules.recordLoad(load);
+            // Spark and native loads say nothing new from one decision to the next: record them once a pass.
+            if (engine == Engine.TRINO || loadRecorded.add(engine)) {
+                rules.recordLoad(load);
+            }
             if (engine == Engine.TRINO && load.foreignQueries().isPresent()) {
                 metrics.trinoForeignQueries(load.foreignQueries().getAsInt());
             }

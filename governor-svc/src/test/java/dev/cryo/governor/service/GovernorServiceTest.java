@@ -47,6 +47,9 @@ class GovernorServiceTest {
     @BeforeEach
     void connect() {
         broker = new Broker();
+        // Other modules' plans go to Spark, which has no slots in tests; this test's tables run natively.
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"engine\": \"native\"}")
+                .put("/api/v1/policies/lake.governor_test.*").then().statusCode(200);
     }
 
     @AfterEach
@@ -261,6 +264,13 @@ class GovernorServiceTest {
 
         JobAdmitted job = (JobAdmitted) broker.admitted(mark, admitted -> admitted.planId().equals(plan.planId())).data();
         assertThat(job.engine()).isEqualTo(Engine.TRINO);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(given().get("/q/metrics").asString())
+                .contains("cryo_governor_admitted_total{engine=\"trino\"}")
+                .contains("cryo_governor_deferred_total{reason=\"engine-busy\"}")
+                .contains("cryo_governor_trino_foreign_queries 3.0")
+                .contains("cryo_governor_slots{engine=\"trino\"} 5.0")
+                .contains("cryo_governor_slots_in_use{engine=\"trino\"} 1.0")
+                .contains("cryo_governor_queue_depth"));
         broker.send(Events.finished(job.jobId(), plan.planId(), table, Engine.TRINO));
     }
 
