@@ -261,8 +261,8 @@ public class AuditStore {
 
     /** The stored row of an event id. */
     public java.util.Optional<AuditRow> findByEventId(String eventId) {
-        String sql = "SELECT " + COLUMNS + " FROM " + schema + ".audit_event e JOIN " + schema
-                + ".audit_event_id k ON k.audit_id = e.id AND k.recorded_at = e.recorded_at WHERE k.event_id = ?";
+        String sql = "SELECT " + COLUMNS + " FROM " + schema + ".audit_event WHERE (id, recorded_at) = "
+                + "(SELECT audit_id, recorded_at FROM " + schema + ".audit_event_id WHERE event_id = ?)";
         try (Connection connection = dataSource.getConnection();
              PreparedStatement select = connection.prepareStatement(sql)) {
             select.setString(1, clean(eventId));

@@ -14,8 +14,10 @@ import io.quarkus.logging.Log;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
-import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -29,6 +31,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import static java.util.Objects.requireNonNull;
 
@@ -40,6 +45,8 @@ import static java.util.Objects.requireNonNull;
  * as live ingestion.
  */
 final class Rebuild {
+
+    private static final Duration KAFKA_TIMEOUT = Duration.ofSeconds(30);
 
     /**
      * What a rebuild found.
@@ -99,9 +106,9 @@ final class Rebuild {
         long stored = 0;
         long duplicates = 0;
         List<StoreComparator.Range> scope;
+        scope = scope();
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(kafka, new StringDeserializer(),
                 new ByteArrayDeserializer())) {
-            scope = scope(consumer);
             progress.total(scope.stream().mapToLong(range -> range.to() - range.from()).sum());
             Map<TopicPartition, Long> end = new HashMap<>();
             scope.forEach(range -> end.put(new TopicPartition(range.topic(), range.partition()), range.to()));
@@ -130,48 +137,68 @@ final class Rebuild {
             }
         }
         Duration readTime = progress.elapsed();
+        Log.infof("rebuild into %s: read and stored %d record(s) in %d ms (%d/s)", target.schema(), read,
+                readTime.toMillis(), read * 1000 / Math.max(1, readTime.toMillis()));
         boolean caughtUp = awaitLive(scope);
+        Instant comparing = clock.instant();
         StoreComparator.Comparison comparison = comparator.compare(live.schema(), scope, target.schema(), maxReported);
+        Instant verifying = clock.instant();
         VerifyReport liveChain = live.verify(verifyFetchSize, maxReported);
         VerifyReport rebuiltChain = target.verify(verifyFetchSize, maxReported);
+        Log.infof("rebuild into %s: compared in %d ms, verified both chains (%d and %d rows) in %d ms", target.schema(),
+                Duration.between(comparing, verifying).toMillis(), liveChain.rowsChecked(), rebuiltChain.rowsChecked(),
+                Duration.between(verifying, clock.instant()).toMillis());
         boolean matches = comparison.equal() && liveChain.intact() && rebuiltChain.intact();
         long rate = read * 1000 / Math.max(1, readTime.toMillis());
         return new Result(target.schema(), from, read, stored, duplicates, caughtUp, comparison, liveChain, rebuiltChain,
                 matches, progress.elapsed().toMillis(), rate);
     }
 
-    /** Every partition the audit reads, from the start offset to the end offset of now. */
-    private List<StoreComparator.Range> scope(KafkaConsumer<String, byte[]> consumer) {
-        List<TopicPartition> partitions = new ArrayList<>();
-        for (String topic : AuditTopics.all()) {
-            List<PartitionInfo> infos = consumer.partitionsFor(topic, Duration.ofSeconds(30));
-            if (infos == null || infos.isEmpty()) {
-                throw new CryoException(AuditErrorCode.KAFKA_UNAVAILABLE, "Cannot rebuild: topic " + topic
-                        + " does not exist or Kafka did not answer (run ./cryo infra up to create the topics)");
+    /**
+     * Every partition the audit reads, from the start offset to the end offset of now. Asked of the
+     * broker's admin API: earliest, latest, and for a time the first offset whose timestamp is at or
+     * after it (what {@code offsetsForTimes} answers).
+     */
+    private List<StoreComparator.Range> scope() {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.get(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG),
+                AdminClientConfig.CLIENT_ID_CONFIG, "cryo-audit-rebuild-" + target.schema()))) {
+            Map<String, TopicDescription> topics = admin.describeTopics(AuditTopics.all()).allTopicNames()
+                    .get(KAFKA_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            List<TopicPartition> partitions = new ArrayList<>();
+            topics.values().forEach(topic -> topic.partitions()
+                    .forEach(info -> partitions.add(new TopicPartition(topic.name(), info.partition()))));
+            Map<TopicPartition, Long> end = offsets(admin, partitions, OffsetSpec.latest());
+            Map<TopicPartition, Long> start = offsets(admin, partitions,
+                    from == null ? OffsetSpec.earliest() : OffsetSpec.forTimestamp(from.toEpochMilli()));
+            List<StoreComparator.Range> ranges = new ArrayList<>();
+            for (TopicPartition partition : partitions) {
+                // No record at or after the time (offset -1): nothing of the partition is in scope.
+                long first = start.get(partition) < 0 ? end.get(partition) : start.get(partition);
+                long last = end.get(partition);
+                if (first < last) {
+                    ranges.add(new StoreComparator.Range(partition.topic(), partition.partition(), first, last));
+                }
             }
-            infos.forEach(info -> partitions.add(new TopicPartition(topic, info.partition())));
+            Log.infof("rebuild into %s: %d partition(s) with records, %d record(s) in scope", target.schema(), ranges.size(),
+                    ranges.stream().mapToLong(range -> range.to() - range.from()).sum());
+            return ranges;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CryoException(AuditErrorCode.KAFKA_UNAVAILABLE, "Cannot rebuild: interrupted", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new CryoException(AuditErrorCode.KAFKA_UNAVAILABLE, "Cannot rebuild: Kafka did not list the topics' offsets "
+                    + "(run ./cryo infra up to create the topics): " + e.getMessage(), e);
         }
-        Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(30));
-        Map<TopicPartition, Long> start = new HashMap<>(consumer.beginningOffsets(partitions, Duration.ofSeconds(30)));
-        if (from != null) {
-            Map<TopicPartition, Long> times = new HashMap<>();
-            partitions.forEach(partition -> times.put(partition, from.toEpochMilli()));
-            Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(times, Duration.ofSeconds(30));
-            // No record at or after the time: the partition has nothing in scope.
-            partitions.forEach(partition -> start.put(partition,
-                    found.get(partition) == null ? end.get(partition) : found.get(partition).offset()));
-        }
-        List<StoreComparator.Range> ranges = new ArrayList<>();
-        for (TopicPartition partition : partitions) {
-            long first = start.get(partition);
-            long last = end.get(partition);
-            if (first < last) {
-                ranges.add(new StoreComparator.Range(partition.topic(), partition.partition(), first, last));
-            }
-        }
-        Log.infof("rebuild into %s: %d partition(s) with records, %d record(s) in scope", target.schema(), ranges.size(),
-                ranges.stream().mapToLong(range -> range.to() - range.from()).sum());
-        return ranges;
+    }
+
+    private static Map<TopicPartition, Long> offsets(Admin admin, List<TopicPartition> partitions, OffsetSpec spec)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+        partitions.forEach(partition -> request.put(partition, spec));
+        Map<TopicPartition, Long> offsets = new HashMap<>();
+        admin.listOffsets(request).all().get(KAFKA_TIMEOUT.toSeconds(), TimeUnit.SECONDS)
+                .forEach((partition, info) -> offsets.put(partition, info.offset()));
+        return offsets;
     }
 
     /** Waits until the live consumers have committed every record of the scope, or the timeout passes. */

@@ -1,0 +1,127 @@
+package dev.cryo.audit;
+
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.cloudevents.EventEnvelope;
+import dev.cryo.contracts.kafka.KafkaEnvelopes;
+import dev.cryo.testsupport.KafkaTestClient;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The database, not the service, keeps the log append-only; and the chain shows any change made around it. */
+@QuarkusTest
+class AppendOnlyTest {
+
+    private static final String EVENTS = Database.SCHEMA + ".audit_event";
+
+    @Test
+    void theServicesOwnCredentialsCannotUpdateDeleteOrTruncate() throws SQLException {
+        long id = storedRowId();
+        try (Connection writer = Database.writer(); Statement statement = writer.createStatement()) {
+            assertThatThrownBy(() -> statement.executeUpdate("UPDATE " + EVENTS + " SET detail = 'x' WHERE id = " + id))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("permission denied for table audit_event");
+            assertThatThrownBy(() -> statement.executeUpdate("DELETE FROM " + EVENTS + " WHERE id = " + id))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("permission denied for table audit_event");
+            assertThatThrownBy(() -> statement.executeUpdate("TRUNCATE " + EVENTS))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("permission denied for table audit_event");
+            assertThatThrownBy(() -> statement.executeUpdate("DELETE FROM " + Database.SCHEMA + ".audit_event_id"))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("permission denied for table audit_event_id");
+            assertThatThrownBy(() -> statement.executeUpdate("UPDATE " + Database.SCHEMA + ".audit_chain_head SET last_id = 0"))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("permission denied for table audit_chain_head");
+            String partition = Database.SCHEMA + ".audit_event_" + java.time.YearMonth.now(java.time.ZoneOffset.UTC)
+                    .toString().replace('-', '_');
+            assertThatThrownBy(() -> statement.executeUpdate("DELETE FROM " + partition))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("permission denied for table audit_event_");
+        }
+    }
+
+    @Test
+    void theOwnerIsRefusedByTheTriggersToo() throws SQLException {
+        long id = storedRowId();
+        try (Connection owner = Database.owner(); Statement statement = owner.createStatement()) {
+            assertThatThrownBy(() -> statement.executeUpdate("UPDATE " + EVENTS + " SET detail = 'x' WHERE id = " + id))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("Cannot UPDATE audit_event_")
+                    .hasMessageContaining("audit rows are append-only");
+            assertThatThrownBy(() -> statement.executeUpdate("DELETE FROM " + EVENTS + " WHERE id = " + id))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("audit rows are append-only");
+            assertThatThrownBy(() -> statement.executeUpdate("TRUNCATE " + EVENTS))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("Cannot TRUNCATE audit_event: audit rows are append-only");
+        }
+    }
+
+    @Test
+    void aRowChangedBySuperuserMakesVerifyReportExactlyThatRow() throws SQLException {
+        long id = storedRowId();
+        assertThat(verify().getString("status")).isEqualTo("OK");
+        String original;
+        try (Connection owner = Database.owner(); Statement statement = owner.createStatement()) {
+            var result = statement.executeQuery("SELECT detail FROM " + EVENTS + " WHERE id = " + id);
+            result.next();
+            original = result.getString(1);
+        }
+
+        setDetail(id, "nothing happened here");
+        JsonPath broken = verify();
+        setDetail(id, original);
+        JsonPath repaired = verify();
+
+        assertThat(broken.getString("status")).isEqualTo("BROKEN");
+        assertThat(broken.getLong("firstBreak.id")).isEqualTo(id);
+        assertThat(broken.getString("firstBreak.problem"))
+                .isEqualTo("row " + id + " does not match its hash: it changed after it was written");
+        assertThat(broken.getString("firstBreak.expectedHash")).isNotEqualTo(broken.getString("firstBreak.storedHash"));
+        assertThat(broken.getList("brokenRowIds", Long.class)).containsExactly(id);
+        assertThat(broken.getLong("breakCount")).isEqualTo(1);
+        assertThat(repaired.getString("status")).isEqualTo("OK");
+        assertThat(repaired.getLong("rowsChecked")).isGreaterThanOrEqualTo(id);
+    }
+
+    /** As a superuser who switches triggers off for the session, the way a replication tool would. */
+    private static void setDetail(long id, String detail) throws SQLException {
+        try (Connection owner = Database.owner()) {
+            try (Statement statement = owner.createStatement()) {
+                statement.execute("SET session_replication_role = replica");
+            }
+            try (PreparedStatement update = owner.prepareStatement("UPDATE " + EVENTS + " SET detail = ? WHERE id = ?")) {
+                update.setString(1, detail);
+                update.setLong(2, id);
+                assertThat(update.executeUpdate()).isEqualTo(1);
+            }
+        }
+    }
+
+    private static JsonPath verify() {
+        return given().get("/api/v1/audit/verify").then().statusCode(200).extract().jsonPath();
+    }
+
+    /** Sends an event of a table of its own and returns the id of its row. */
+    private static long storedRowId() {
+        TableId table = SampleEvents.uniqueTable("append_only");
+        EventEnvelope<?> event = SampleEvents.change(table, 1);
+        try (KafkaTestClient kafka = new KafkaTestClient()) {
+            kafka.send(KafkaEnvelopes.toRecord(event));
+        }
+        List<Map<String, Object>> rows = IngestTest.awaitEvents("table=" + table, List.of(event.id()));
+        return ((Number) rows.get(0).get("id")).longValue();
+    }
+}
