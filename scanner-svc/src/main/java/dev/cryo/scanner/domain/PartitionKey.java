@@ -47,6 +47,16 @@ public record PartitionKey(int specId, List<String> values) implements Comparabl
     }
 
     private static boolean isInteger(String value) {
-        return !value.isEmpty() && value.length() < 19 && value.matches("-?[0-9]+");
+        int length = value.length();
+        if (length == 0 || length >= 19) {
+            return false;
+        }
+        for (int i = value.charAt(0) == '-' && length > 1 ? 1 : 0; i < length; i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 }

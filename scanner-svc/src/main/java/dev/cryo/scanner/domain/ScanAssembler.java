@@ -4,6 +4,7 @@ import dev.cryo.contracts.event.PartitionStats;
 import dev.cryo.contracts.event.TableTotals;
 
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -13,14 +14,15 @@ public final class ScanAssembler {
 
     /** Partition statistics of a snapshot whose manifests have these aggregates, sorted by spec and values. */
     public static List<PartitionStats> partitions(Collection<ManifestAggregate> manifests) {
-        Map<PartitionKey, PartitionTotals> byPartition = new TreeMap<>();
+        // hash first, sort once: a rescan merges thousands of cached aggregates
+        Map<PartitionKey, PartitionTotals> byPartition = new HashMap<>();
         for (ManifestAggregate manifest : manifests) {
             for (PartitionStats stats : manifest.partitions()) {
                 PartitionKey key = new PartitionKey(stats.specId(), stats.values());
                 byPartition.computeIfAbsent(key, PartitionTotals::new).add(stats);
             }
         }
-        return byPartition.values().stream().map(PartitionTotals::toStats).toList();
+        return new TreeMap<>(byPartition).values().stream().map(PartitionTotals::toStats).toList();
     }
 
     public static TableTotals totals(List<PartitionStats> partitions) {

@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * How badly manifests defeat partition pruning: for each data manifest, the share of the
@@ -44,6 +45,7 @@ final class PartitionSpan {
             }
             valuesBySpec.computeIfAbsent(partition.specId(), ignored -> new ArrayList<>()).add(typed);
         }
+        Map<Integer, SortedValues> sortedBySpec = new HashMap<>();
         double sum = 0;
         int counted = 0;
         for (ManifestFile manifest : manifests) {
@@ -55,17 +57,25 @@ final class PartitionSpan {
             if (candidates.isEmpty()) {
                 continue;
             }
-            sum += (double) covered(manifest, spec, candidates) / candidates.size();
+            List<ManifestFile.PartitionFieldSummary> summaries = manifest.partitions();
+            int covered;
+            if (summaries == null || summaries.isEmpty()) {
+                covered = candidates.size();
+            } else if (spec.fields().size() == 1 && summaries.size() == 1) {
+                Type type = spec.partitionType().fields().get(0).type();
+                covered = sortedBySpec.computeIfAbsent(spec.specId(), ignored -> SortedValues.of(type, candidates))
+                        .covered(summaries.get(0), type);
+            } else {
+                covered = covered(summaries, spec, candidates);
+            }
+            sum += (double) covered / candidates.size();
             counted++;
         }
         return counted == 0 ? null : Math.min(1.0, sum / counted);
     }
 
-    private static int covered(ManifestFile manifest, PartitionSpec spec, List<Object[]> candidates) {
-        List<ManifestFile.PartitionFieldSummary> summaries = manifest.partitions();
-        if (summaries == null || summaries.isEmpty()) {
-            return candidates.size();
-        }
+    private static int covered(List<ManifestFile.PartitionFieldSummary> summaries, PartitionSpec spec,
+                               List<Object[]> candidates) {
         List<Types.NestedField> fields = spec.partitionType().fields();
         int fieldCount = Math.min(fields.size(), summaries.size());
         Object[] lower = new Object[fieldCount];
@@ -97,6 +107,47 @@ final class PartitionSpan {
             }
         }
         return covered;
+    }
+
+    /**
+     * The sorted non-null values of a single-field spec's partitions: a manifest's coverage is then
+     * two binary searches, so thousands of manifests over thousands of partitions stay cheap.
+     */
+    private record SortedValues(Object[] values, int nulls, Comparator<Object> comparator) {
+
+        static SortedValues of(Type type, List<Object[]> candidates) {
+            Comparator<Object> order = PartitionSpan.comparator(type);
+            Object[] values = candidates.stream().map(tuple -> tuple[0]).filter(Objects::nonNull).sorted(order).toArray();
+            return new SortedValues(values, candidates.size() - values.length, order);
+        }
+
+        int covered(ManifestFile.PartitionFieldSummary summary, Type type) {
+            int covered = summary.containsNull() ? nulls : 0;
+            Object lower = bound(type, summary.lowerBound());
+            Object upper = bound(type, summary.upperBound());
+            if (lower == null && upper == null) {
+                return covered;
+            }
+            int from = lower == null ? 0 : search(lower, false);
+            int to = upper == null ? values.length : search(upper, true);
+            return covered + Math.max(0, to - from);
+        }
+
+        /** The first index whose value is at least the bound (or above it, when {@code above}). */
+        private int search(Object bound, boolean above) {
+            int low = 0;
+            int high = values.length;
+            while (low < high) {
+                int middle = (low + high) >>> 1;
+                int compared = comparator.compare(values[middle], bound);
+                if (compared < 0 || (above && compared == 0)) {
+                    low = middle + 1;
+                } else {
+                    high = middle;
+                }
+            }
+            return low;
+        }
     }
 
     private static Object bound(Type type, ByteBuffer buffer) {

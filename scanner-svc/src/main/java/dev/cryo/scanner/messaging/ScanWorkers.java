@@ -52,11 +52,20 @@ public class ScanWorkers {
             thread.start();
             threads.add(thread);
         }
+        resumePending();
+    }
+
+    /**
+     * Queues every table whose stored changes were not scanned yet (a crash or a stop between
+     * storing a change and publishing its scan); called at start-up.
+     */
+    public int resumePending() {
         List<TableId> pending = store.pendingTables();
         if (!pending.isEmpty()) {
             Log.infof("Resuming %d table(s) whose changes were not scanned before the last stop", pending.size());
         }
         pending.forEach(queue::offer);
+        return pending.size();
     }
 
     void stop(@Observes ShutdownEvent event) {
