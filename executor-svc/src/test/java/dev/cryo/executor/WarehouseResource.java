@@ -51,6 +51,8 @@ public class WarehouseResource implements QuarkusTestResourceLifecycleManager {
                         properties.put(key, value);
                     }
                 });
+        // Streaming writers leave hundreds of small manifests; rebasing a rewrite plans them again and again.
+        properties.put("io.manifest.cache-enabled", "true");
         return properties;
     }
 

@@ -363,19 +363,23 @@ final class ChunkRewriter {
         List<DeleteFile> rebased = List.of();
         long rebasedRows = 0;
         for (int attempt = 1; ; attempt++) {
-            List<DeleteFile> removable = removableDeletes(live, replaced, appliedAtStart, plan.scope());
+            Removal removal = removal(live, replaced, appliedAtStart, plan.scope());
+            List<DeleteFile> kept = keepForOtherFiles(removal.split(), replaced);
             RewriteFiles rewrite = table.newRewrite()
                     .validateFromSnapshot(base.snapshotId())
                     .dataSequenceNumber(startSequence);
             plan.replaced().forEach(task -> rewrite.deleteFile(task.file()));
-            removable.forEach(rewrite::deleteFile);
+            removal.removed().forEach(rewrite::deleteFile);
+            removal.split().forEach(rewrite::deleteFile);
             written.files().forEach(rewrite::addFile);
             rebased.forEach(rewrite::addFile);
+            kept.forEach(rewrite::addFile);
             tags.forEach(rewrite::set);
             try {
                 beforeCommit.run();
                 rewrite.commit();
-                return new Attempt(committedSnapshot(), attempt - 1, removable.size(), rebased.size(), rebasedRows);
+                return new Attempt(committedSnapshot(), attempt - 1, removal.removed().size() + removal.split().size(),
+                        rebased.size() + kept.size(), rebasedRows);
             } catch (CommitStateUnknownException e) {
                 // The snapshot may exist: keep every file; the next attempt reads the table history.
                 throw new CryoException(ExecutorErrorCode.COMMIT_STATE_UNKNOWN, "Cannot tell whether the rewrite of "
@@ -383,6 +387,7 @@ final class ChunkRewriter {
                         + "; the next attempt checks the snapshot summaries", e);
             } catch (ValidationException e) {
                 deleteQuietly(rebased);
+                deleteQuietly(kept);
                 table.refresh();
                 Snapshot current = table.currentSnapshot();
                 Map<String, FileScanTask> nowLive = liveTasks(current, plan.scope());
@@ -403,6 +408,7 @@ final class ChunkRewriter {
             } catch (RuntimeException e) {
                 deleteQuietly(written.files());
                 deleteQuietly(rebased);
+                deleteQuietly(kept);
                 throw e;
             }
         }
@@ -438,14 +444,21 @@ final class ChunkRewriter {
     }
 
     /**
-     * Delete files that only the replaced data files still need: every live data file they apply
-     * to is replaced, they lie in an addressed partition (never a global equality delete), and the
-     * rewrite applied them — either at the start snapshot, or, for position deletes that arrived
-     * since, by rebasing them onto the new files. Newer equality deletes stay: they apply to the
-     * new files through the start snapshot's data sequence number.
+     * Delete files to drop with the rewrite. {@code removed}: delete files that only replaced data
+     * files still need — every live data file they apply to is replaced, they lie in an addressed
+     * partition (never a global equality delete), and the rewrite applied them, either at the
+     * start snapshot or, for position deletes that arrived since, by rebasing them onto the new
+     * files. {@code split}: position delete files that also apply to data files this rewrite keeps;
+     * they are replaced by a copy holding only the rows of those kept files (Iceberg only lets a
+     * rewrite add delete files when it also replaces some, and the replaced files' rows of them
+     * are applied already). Newer equality deletes stay: they apply to the new files through the
+     * start snapshot's data sequence number.
      */
-    private static List<DeleteFile> removableDeletes(Map<String, FileScanTask> live, Set<String> replaced,
-                                                     Set<String> appliedAtStart, PartitionScope scope) {
+    private record Removal(List<DeleteFile> removed, List<DeleteFile> split) {
+    }
+
+    private static Removal removal(Map<String, FileScanTask> live, Set<String> replaced, Set<String> appliedAtStart,
+                                   PartitionScope scope) {
         Map<String, DeleteFile> candidates = new LinkedHashMap<>();
         Set<String> blocked = new HashSet<>();
         for (FileScanTask task : live.values()) {
@@ -458,14 +471,60 @@ final class ChunkRewriter {
                 }
             }
         }
-        List<DeleteFile> removable = new ArrayList<>();
+        List<DeleteFile> removed = new ArrayList<>();
+        List<DeleteFile> split = new ArrayList<>();
         for (DeleteFile delete : candidates.values()) {
-            boolean applied = appliedAtStart.contains(delete.location()) || delete.content() == FileContent.POSITION_DELETES;
-            if (applied && !blocked.contains(delete.location()) && scope.contains(delete)) {
-                removable.add(delete);
+            boolean position = delete.content() == FileContent.POSITION_DELETES;
+            boolean applied = appliedAtStart.contains(delete.location()) || position;
+            if (!applied || !scope.contains(delete)) {
+                continue;
+            }
+            if (!blocked.contains(delete.location())) {
+                removed.add(delete);
+            } else if (position && delete.format() == FileFormat.PARQUET) {
+                split.add(delete);
             }
         }
-        return removable;
+        return new Removal(removed, split);
+    }
+
+    /** Copies of position delete files with only the rows of data files the rewrite keeps. */
+    private List<DeleteFile> keepForOtherFiles(List<DeleteFile> deletes, Set<String> replaced) {
+        List<DeleteFile> copies = new ArrayList<>();
+        Schema pathAndPosition = org.apache.iceberg.io.DeleteSchemaUtil.pathPosSchema();
+        OutputFileFactory outputFiles = OutputFileFactory.builderFor(table, 0, TASK_IDS.incrementAndGet())
+                .format(FileFormat.PARQUET).operationId("cryo-keep").build();
+        try {
+            for (DeleteFile delete : deletes) {
+                PartitionSpec spec = table.specs().get(delete.specId());
+                StructLike partition = spec.isUnpartitioned() ? null : delete.partition();
+                GenericAppenderFactory appenders = new GenericAppenderFactory(table.schema(), spec);
+                appenders.setAll(table.properties());
+                PositionDeleteWriter<Record> writer = appenders.newPosDeleteWriter(partition == null
+                        ? outputFiles.newOutputFile() : outputFiles.newOutputFile(spec, partition), FileFormat.PARQUET,
+                        partition);
+                long kept = 0;
+                try (writer; CloseableIterable<Record> rows = ParquetRows.open(table.io(), delete, pathAndPosition)) {
+                    PositionDelete<Record> row = PositionDelete.create();
+                    for (Record entry : rows) {
+                        String path = entry.get(0).toString();
+                        if (!replaced.contains(path)) {
+                            writer.write(row.set(path, (Long) entry.get(1), null));
+                            kept++;
+                        }
+                    }
+                }
+                if (kept > 0) {
+                    copies.add(writer.toDeleteFile());
+                } else {
+                    table.io().deleteFile(writer.toDeleteFile().location());
+                }
+            }
+            return copies;
+        } catch (IOException e) {
+            deleteQuietly(copies);
+            throw storage("copy position deletes of kept data files", e);
+        }
     }
 
     // ---------------------------------------------------------------- rebasing

@@ -75,7 +75,7 @@ final class ManifestRewriter {
 
         RewriteManifests rewrite = table.rewriteManifests()
                 .rewriteIf(manifest -> manifest.content() == ManifestContent.DATA)
-                .clusterBy(file -> file.specId() + "/" + groups.get(file.specId()).get(file.partition()));
+                .clusterBy(file -> file.specId() + "/" + group(groups, file));
         tags.forEach(rewrite::set);
         rewrite.commit();
         table.refresh();
@@ -84,6 +84,13 @@ final class ManifestRewriter {
         return new StepResult(new FileCounts(manifests.size(), bytes, 0, entries), new FileCounts(after, afterBytes, 0,
                 entries), table.currentSnapshot().snapshotId(), 0, "rewrote " + manifests.size() + " data manifests into "
                 + after + ", clustered by partition", List.of());
+    }
+
+    /** The file's group; files committed since the grouping (a concurrent append) form a group of their own. */
+    private static int group(Map<Integer, StructLikeMap<Integer>> groups, DataFile file) {
+        StructLikeMap<Integer> ofSpec = groups.get(file.specId());
+        Integer group = ofSpec == null ? null : ofSpec.get(file.partition());
+        return group == null ? -1 : group;
     }
 
     private static StructLikeMap<Integer> group(PartitionSpec spec, StructLikeMap<Long> counts, long entriesPerManifest) {
