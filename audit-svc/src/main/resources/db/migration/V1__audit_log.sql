@@ -103,29 +103,39 @@ CREATE TABLE replay_run (
 );
 CREATE INDEX replay_run_requested ON replay_run (requested_at DESC);
 
--- The content a row's hash covers: every column but the two hashes, as canonical JSON (jsonb sorts
--- keys; times in UTC; bytea in hex). Null columns are left out so that a column added later does
--- not change the hashes of older rows. Polymorphic because the insert trigger sees a partition's row type.
+-- The content a row's hash covers, as text: a JSON array, version tag first, of every column but
+-- the two hashes, in a fixed order. Times are written in UTC by to_char and bytes in base64, so the
+-- text does not depend on the session's TimeZone or bytea_output. jsonb columns appear in jsonb's
+-- own canonical form. A column added later is not part of version 'v1': a migration that adds one
+-- must introduce 'v2' for new rows (with a version column), never change what 'v1' covers.
+-- Polymorphic because the insert trigger sees a partition's row type; PL/pgSQL because it is about
+-- twice as fast per row here as the equivalent SQL function.
 CREATE FUNCTION audit_canonical(r ANYELEMENT) RETURNS TEXT
-    LANGUAGE sql STABLE
-    SET TimeZone = 'UTC'
-    SET bytea_output = 'hex'
+    LANGUAGE plpgsql STABLE
 AS $$
-    SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb)::text
-    FROM jsonb_each(to_jsonb(r))
-    WHERE value <> 'null'::jsonb AND key NOT IN ('prev_hash', 'row_hash')
+BEGIN
+    RETURN json_build_array('v1', r.id, to_char(r.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+        r.event_id, r.kind, to_char(r.event_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), r.event_type,
+        r.source, r.table_id, r.operations, r.engine, r.status, r.duration_ms, r.actor, r.reason, r.detail,
+        r.correlation_id, r.job_id, r.plan_id, r.kafka_topic, r.kafka_partition, r.kafka_offset, r.kafka_key,
+        to_char(r.kafka_timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), r.headers, r.payload,
+        encode(r.raw_value, 'base64'))::text;
+END
 $$;
 
 -- What two stores must agree on for the same Kafka record: the canonical content without the
--- store-local id and recording time.
+-- store-local id and recording time (same columns and order as audit_canonical otherwise).
 CREATE FUNCTION audit_content(r ANYELEMENT) RETURNS TEXT
-    LANGUAGE sql STABLE
-    SET TimeZone = 'UTC'
-    SET bytea_output = 'hex'
+    LANGUAGE plpgsql STABLE
 AS $$
-    SELECT coalesce(jsonb_object_agg(key, value), '{}'::jsonb)::text
-    FROM jsonb_each(to_jsonb(r))
-    WHERE value <> 'null'::jsonb AND key NOT IN ('prev_hash', 'row_hash', 'id', 'recorded_at')
+BEGIN
+    RETURN json_build_array('v1',
+        r.event_id, r.kind, to_char(r.event_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), r.event_type,
+        r.source, r.table_id, r.operations, r.engine, r.status, r.duration_ms, r.actor, r.reason, r.detail,
+        r.correlation_id, r.job_id, r.plan_id, r.kafka_topic, r.kafka_partition, r.kafka_offset, r.kafka_key,
+        to_char(r.kafka_timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), r.headers, r.payload,
+        encode(r.raw_value, 'base64'))::text;
+END
 $$;
 
 -- Locks the chain for this transaction and tells the writer where it continues.

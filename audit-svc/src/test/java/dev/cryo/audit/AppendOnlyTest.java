@@ -1,5 +1,6 @@
 package dev.cryo.audit;
 
+import dev.cryo.audit.domain.Hashes;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
@@ -94,6 +95,20 @@ class AppendOnlyTest {
         assertThat(broken.getLong("breakCount")).isEqualTo(1);
         assertThat(repaired.getString("status")).isEqualTo("OK");
         assertThat(repaired.getLong("rowsChecked")).isGreaterThanOrEqualTo(id);
+    }
+
+    @Test
+    void aStoredHashIsSha256OfThePreviousHashAndTheCanonicalContent() throws SQLException {
+        long id = storedRowId();
+        try (Connection writer = Database.writer(); PreparedStatement select = writer.prepareStatement(
+                "SELECT e.prev_hash, e.row_hash, " + Database.SCHEMA + ".audit_canonical(e) FROM " + EVENTS + " e WHERE e.id = ?")) {
+            select.setLong(1, id);
+            var result = select.executeQuery();
+            result.next();
+
+            assertThat(Hashes.rowHash(result.getString(1), result.getString(3))).isEqualTo(result.getString(2));
+            assertThat(result.getString(3)).startsWith("[\"v1\", " + id + ", \"");
+        }
     }
 
     /** As a superuser who switches triggers off for the session, the way a replication tool would. */

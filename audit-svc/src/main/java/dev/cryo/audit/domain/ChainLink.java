@@ -8,12 +8,12 @@ import static java.util.Objects.requireNonNull;
  * @param id its place in the chain (1, 2, 3, ...)
  * @param previousHash the stored hash of the row before
  * @param rowHash its stored hash
- * @param canonicalContent the content the hash covers, as the database renders it now
+ * @param recomputedHash {@link Hashes#rowHash} of its stored previous hash and its content as it is now
  */
-public record ChainLink(long id, String previousHash, String rowHash, String canonicalContent) {
+public record ChainLink(long id, String previousHash, String rowHash, String recomputedHash) {
     public ChainLink {
         requireNonNull(previousHash, "previousHash is null");
         requireNonNull(rowHash, "rowHash is null");
-        requireNonNull(canonicalContent, "canonicalContent is null");
+        requireNonNull(recomputedHash, "recomputedHash is null");
     }
 }

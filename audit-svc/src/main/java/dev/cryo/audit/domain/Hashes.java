@@ -5,7 +5,12 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** The chain's hash: SHA-256 over the previous row's hash followed by the row's canonical content, in hex. */
+/**
+ * The chain's hash: SHA-256 over the previous row's hash followed by the row's canonical content
+ * ({@code audit_canonical} in the migration), in hex. The database computes it when a row is
+ * written and again when the chain is verified; this is the same formula, for anyone who checks an
+ * export outside the database.
+ */
 public final class Hashes {
 
     /** The previous hash of the first row of a chain. */

@@ -390,8 +390,10 @@ public class AuditStore {
                     }
                 }
                 ChainVerifier verifier = new ChainVerifier(archived, maxReportedBreaks);
+                // The hash is recomputed where the content is: only ids and hashes cross the wire.
                 try (PreparedStatement select = connection.prepareStatement("SELECT e.id, e.prev_hash, e.row_hash, "
-                        + schema + ".audit_canonical(e) FROM " + schema + ".audit_event e ORDER BY e.id")) {
+                        + "encode(sha256(convert_to(e.prev_hash || " + schema + ".audit_canonical(e), 'UTF8')), 'hex') FROM "
+                        + schema + ".audit_event e ORDER BY e.id")) {
                     select.setFetchSize(fetchSize);
                     try (ResultSet result = select.executeQuery()) {
                         while (result.next()) {

@@ -36,7 +36,8 @@ class ChainVerifierTest {
     void aRowChangedAfterItWasWrittenIsReportedAsExactlyThatRow() {
         List<ChainLink> chain = chain(6);
         ChainLink original = chain.get(2);
-        chain.set(2, new ChainLink(3, original.previousHash(), original.rowHash(), "{\"payload\":\"changed\"}"));
+        chain.set(2, new ChainLink(3, original.previousHash(), original.rowHash(),
+                Hashes.rowHash(original.previousHash(), "{\"payload\":\"changed\"}")));
 
         VerifyReport report = verify(chain, List.of(), head(chain));
 
@@ -54,7 +55,7 @@ class ChainVerifierTest {
         List<ChainLink> chain = chain(4);
         ChainLink original = chain.get(1);
         String forged = Hashes.rowHash(original.previousHash(), "{\"forged\":true}");
-        chain.set(1, new ChainLink(2, original.previousHash(), forged, "{\"forged\":true}"));
+        chain.set(1, new ChainLink(2, original.previousHash(), forged, forged));
 
         VerifyReport report = verify(chain, List.of(), head(chain));
 
@@ -118,7 +119,8 @@ class ChainVerifierTest {
         List<ChainLink> chain = chain(10);
         for (int i = 0; i < 10; i++) {
             ChainLink link = chain.get(i);
-            chain.set(i, new ChainLink(link.id(), link.previousHash(), link.rowHash(), "changed " + i));
+            String changed = Hashes.rowHash(link.previousHash(), "changed " + i);
+            chain.set(i, new ChainLink(link.id(), link.previousHash(), link.rowHash(), changed));
         }
         ChainVerifier verifier = new ChainVerifier(List.of(), 3);
         chain.forEach(verifier::check);
@@ -153,7 +155,7 @@ class ChainVerifierTest {
         for (int id = 1; id <= rows; id++) {
             String content = "{\"id\":" + id + ",\"payload\":{\"n\":" + id + "}}";
             String hash = Hashes.rowHash(previous, content);
-            chain.add(new ChainLink(id, previous, hash, content));
+            chain.add(new ChainLink(id, previous, hash, Hashes.rowHash(previous, content)));
             previous = hash;
         }
         return chain;
