@@ -62,12 +62,14 @@ public class TableChangedConsumer {
             registry.counter("cryo.scanner.changes.ignored", "reason", "unknown-catalog").increment();
             return List.of();
         }
-        boolean fresh = store.recordChange((EventEnvelope<TableChanged>) (EventEnvelope<?>) envelope);
+        TableStateStore.Recorded recorded = store.recordChange((EventEnvelope<TableChanged>) (EventEnvelope<?>) envelope);
         registry.counter("cryo.scanner.changes", "source", change.source().id(), "outcome",
-                fresh ? "recorded" : "redelivered").increment();
-        workers.offer(change.table());
-        Log.debugf("Recorded change %s of %s (%s, detected %s)", envelope.id(), change.table(), change.source().id(),
-                change.detectedAt());
+                recorded.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).increment();
+        if (recorded != TableStateStore.Recorded.ALREADY_SCANNED) {
+            workers.offer(change.table());
+        }
+        Log.debugf("Change %s of %s (%s, detected %s): %s", envelope.id(), change.table(), change.source().id(),
+                change.detectedAt(), recorded);
         return List.of();
     }
 }

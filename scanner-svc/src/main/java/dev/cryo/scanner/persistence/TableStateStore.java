@@ -2,6 +2,7 @@ package dev.cryo.scanner.persistence;
 
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
+import dev.cryo.contracts.event.ChangeSource;
 import dev.cryo.contracts.event.OrphanStats;
 import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.contracts.event.TableScanned;
@@ -39,18 +40,34 @@ public class TableStateStore {
         this.processed = processed;
     }
 
+    /** What became of a change. */
+    public enum Recorded {
+        /** Stored: the table waits for a scan. */
+        NEW,
+        /** Seen before (a redelivery): nothing stored again. */
+        REDELIVERED,
+        /**
+         * A commit report or watcher change of the very snapshot the last published scan read (the
+         * watcher and the writer's reporter often announce the same commit): nothing to scan.
+         */
+        ALREADY_SCANNED
+    }
+
     /**
      * Records a change in the same transaction as its event id, so a redelivered event is not
      * counted twice and a crash after this commit still scans the table.
-     *
-     * @return true when the event was new
      */
     @Transactional
-    public boolean recordChange(EventEnvelope<TableChanged> envelope) {
+    public Recorded recordChange(EventEnvelope<TableChanged> envelope) {
         if (!processed.markProcessed(CONSUMER, envelope.id())) {
-            return false;
+            return Recorded.REDELIVERED;
         }
         TableChanged change = envelope.data();
+        if (change.snapshotId() != null
+                && (change.source() == ChangeSource.COMMIT_REPORT || change.source() == ChangeSource.WATCHER)
+                && change.snapshotId().equals(lastScannedSnapshot(change.table()))) {
+            return Recorded.ALREADY_SCANNED;
+        }
         String sql = """
                 INSERT INTO table_state (table_id, catalog, change_version, last_change_id, last_change_source,
                     last_change_actor, last_change_detected_at, last_change_committed_at, last_change_job_id, pending_since)
@@ -76,9 +93,22 @@ public class TableStateStore {
             upsert.setString(8, change.cryoJobId());
             upsert.setTimestamp(9, Timestamp.from(change.detectedAt()));
             upsert.executeUpdate();
-            return true;
+            return Recorded.NEW;
         } catch (SQLException e) {
             throw unavailable("record a change of " + change.table(), e);
+        }
+    }
+
+    private Long lastScannedSnapshot(TableId table) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement(
+                     "SELECT last_snapshot_id FROM table_state WHERE table_id = ?")) {
+            select.setString(1, table.toString());
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? row.getObject(1, Long.class) : null;
+            }
+        } catch (SQLException e) {
+            throw unavailable("read the last scan of " + table, e);
         }
     }
 

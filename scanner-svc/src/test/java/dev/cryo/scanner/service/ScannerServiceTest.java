@@ -12,6 +12,7 @@ import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.iceberg.fixtures.SampleTables;
 import dev.cryo.iceberg.fixtures.TableWriter;
 import dev.cryo.reporter.KafkaCommitReporter;
+import dev.cryo.scanner.persistence.TableStateStore;
 import dev.cryo.scanner.watch.Sweeps;
 import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.KafkaTestClient;
@@ -73,7 +74,7 @@ class ScannerServiceTest {
     @Inject
     Sweeps sweeps;
     @Inject
-    dev.cryo.scanner.persistence.TableStateStore store;
+    TableStateStore store;
     @Inject
     dev.cryo.scanner.messaging.ScanWorkers workers;
 
@@ -147,12 +148,28 @@ class ScannerServiceTest {
         // as if the scanner stopped right after storing the change: stored, acknowledged, never queued
         EventEnvelope<TableChanged> stored = EventEnvelope.startChain(
                 TableChanged.of(id(table), ChangeSource.COMMIT_REPORT, Instant.now()), "/cryo/test", Instant.now());
-        assertThat(store.recordChange(stored)).isTrue();
-        assertThat(store.recordChange(stored)).isFalse();
+        assertThat(store.recordChange(stored)).isEqualTo(TableStateStore.Recorded.NEW);
+        assertThat(store.recordChange(stored)).isEqualTo(TableStateStore.Recorded.REDELIVERED);
 
         assertThat(workers.resumePending()).isGreaterThanOrEqualTo(1);
 
         awaitEvent(scans, id(table), envelope -> stored.id().equals(envelope.correlationId()));
+    }
+
+    @Test
+    void aCommitAnnouncedTwiceIsScannedOnce() {
+        Table table = scannedTable("announced_twice");
+        long scannedSnapshot = table.currentSnapshot().snapshotId();
+        TableChanged sameCommit = new TableChanged(id(table), ChangeSource.COMMIT_REPORT, Instant.now(), scannedSnapshot,
+                null, null, null, null, null, null);
+        TableChanged manual = new TableChanged(id(table), ChangeSource.MANUAL, Instant.now(), scannedSnapshot,
+                null, null, null, null, null, "operator:test-operator");
+
+        assertThat(store.recordChange(EventEnvelope.startChain(sameCommit, "/cryo/test", Instant.now())))
+                .isEqualTo(TableStateStore.Recorded.ALREADY_SCANNED);
+        // an operator asking for a scan always gets one, even of a snapshot already scanned
+        assertThat(store.recordChange(EventEnvelope.startChain(manual, "/cryo/test", Instant.now())))
+                .isEqualTo(TableStateStore.Recorded.NEW);
     }
 
     @Test
@@ -238,9 +255,8 @@ class ScannerServiceTest {
                 new org.apache.kafka.common.serialization.StringSerializer(),
                 new org.apache.kafka.common.serialization.ByteArraySerializer())) {
             for (int i = 0; i < 100; i++) {
-                EventEnvelope<TableChanged> change = EventEnvelope.startChain(new TableChanged(id, ChangeSource.COMMIT_REPORT,
-                        Instant.now(), table.currentSnapshot().snapshotId(), null, null, null, null, null, null),
-                        "/cryo/test", Instant.now());
+                EventEnvelope<TableChanged> change = EventEnvelope.startChain(
+                        TableChanged.of(id, ChangeSource.WEBHOOK, Instant.now()), "/cryo/test", Instant.now());
                 producer.send(KafkaEnvelopes.toRecord(change));
                 burst.add(change);
             }
