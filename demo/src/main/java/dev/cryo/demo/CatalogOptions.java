@@ -1,0 +1,63 @@
+package dev.cryo.demo;
+
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The demo catalog: the local JDBC catalog that {@code ./cryo infra up} prepares (PostgreSQL
+ * database {@code cryo_catalog}, warehouse on local disk), which Cryo's scanner and executor,
+ * Trino and Spark share. The password comes from the environment only.
+ */
+public class CatalogOptions {
+
+    /** Environment variable holding the catalog database's password (empty for the local trust authentication). */
+    public static final String PASSWORD_VARIABLE = "CRYO_CATALOG_PASSWORD";
+
+    @Option(names = "--catalog", defaultValue = "lakehouse", description = "Catalog name in Cryo's table ids (default: ${DEFAULT-VALUE})")
+    String name;
+
+    @Option(names = "--catalog-uri", defaultValue = "jdbc:postgresql://127.0.0.1:15432/cryo_catalog",
+            description = "JDBC URL of the catalog database (default: ${DEFAULT-VALUE})")
+    String uri;
+
+    @Option(names = "--catalog-user", defaultValue = "cryo", description = "Catalog database user (default: ${DEFAULT-VALUE})")
+    String user;
+
+    @Option(names = "--warehouse", required = true, description = "Warehouse directory of the catalog")
+    Path warehouse;
+
+    @Option(names = "--namespace", defaultValue = "demo", description = "Namespace of the demo tables (default: ${DEFAULT-VALUE})")
+    String namespace;
+
+    public String name() {
+        return name;
+    }
+
+    public String namespace() {
+        return namespace;
+    }
+
+    /** Standard Iceberg catalog properties of this catalog. */
+    public Map<String, String> properties() {
+        String password = System.getenv(PASSWORD_VARIABLE);
+        return jdbcCatalog(uri, user, password == null ? "" : password, warehouse);
+    }
+
+    /** Properties of a JDBC catalog whose warehouse is a local folder, as the demo writes it. */
+    public static Map<String, String> jdbcCatalog(String uri, String user, String password, Path warehouse) {
+        Map<String, String> properties = new HashMap<>();
+        properties.put("type", "jdbc");
+        properties.put("uri", uri);
+        properties.put("jdbc.user", user);
+        properties.put("jdbc.password", password);
+        properties.put("jdbc.schema-version", "V1");
+        properties.put("warehouse", warehouse.toAbsolutePath().toUri().toString());
+        // local disk without a chmod process per file; one file system instance for the whole run
+        properties.put("hadoop.fs.file.impl", NioLocalFileSystem.class.getName());
+        properties.put("hadoop.fs.file.impl.disable.cache", "false");
+        return properties;
+    }
+}

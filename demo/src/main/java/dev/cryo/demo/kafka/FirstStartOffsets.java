@@ -1,0 +1,107 @@
+package dev.cryo.demo.kafka;
+
+import dev.cryo.contracts.Topics;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Where Cryo's consumer groups start the first time they run. Cryo's consumers read from the
+ * earliest retained record when their group has no committed offset, which is right on a
+ * broker of their own: nothing is missed between start-up and the first poll. On a broker that
+ * already carries other traffic on Cryo's topics (a CI machine whose tests published thousands
+ * of events), a demo would first work through all of it. This sets the offsets of the groups
+ * that have none yet to the current end of every Cryo topic, before the services start, so
+ * they begin with what happens from now on and still miss nothing of it. Groups that already
+ * committed offsets are never touched.
+ */
+public final class FirstStartOffsets {
+
+    /** What was done for one group. */
+    public record GroupStart(String group, boolean alreadyStarted, long recordsSkipped) {
+    }
+
+    private final Admin admin;
+    private final Duration timeout;
+
+    public FirstStartOffsets(Admin admin, Duration timeout) {
+        this.admin = requireNonNull(admin, "admin is null");
+        this.timeout = requireNonNull(timeout, "timeout is null");
+    }
+
+    public static Admin connect(String bootstrapServers) {
+        return Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                AdminClientConfig.CLIENT_ID_CONFIG, "cryo-demo-first-start",
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000));
+    }
+
+    /** Cryo's topics that exist on the broker (the event topics, the replay topic and the dead letters). */
+    public List<String> cryoTopics() {
+        Set<String> existing = get(admin.listTopics().names());
+        return Topics.all().stream().map(Topics.Spec::name).filter(existing::contains).sorted().toList();
+    }
+
+    /** Sets each group that has no committed offset to the end of {@code topics}. */
+    public List<GroupStart> startAtEnd(List<String> groups, List<String> topics) {
+        Map<TopicPartition, Long> ends = endOffsets(topics);
+        long records = ends.values().stream().mapToLong(Long::longValue).sum();
+        List<GroupStart> starts = new ArrayList<>();
+        for (String group : groups) {
+            Map<TopicPartition, OffsetAndMetadata> committed =
+                    get(admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata());
+            if (!committed.isEmpty()) {
+                starts.add(new GroupStart(group, true, 0));
+                continue;
+            }
+            if (records > 0) {
+                Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+                ends.forEach((partition, end) -> offsets.put(partition, new OffsetAndMetadata(end,
+                        "cryo demo: first start begins at the end of the topic")));
+                get(admin.alterConsumerGroupOffsets(group, offsets).all());
+            }
+            starts.add(new GroupStart(group, false, records));
+        }
+        return starts;
+    }
+
+    private Map<TopicPartition, Long> endOffsets(List<String> topics) {
+        Map<String, TopicDescription> descriptions = get(admin.describeTopics(topics).allTopicNames());
+        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+        descriptions.values().forEach(description -> description.partitions().forEach(partition ->
+                request.put(new TopicPartition(description.name(), partition.partition()), OffsetSpec.latest())));
+        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> result = get(admin.listOffsets(request).all());
+        Map<TopicPartition, Long> ends = new HashMap<>();
+        result.forEach((partition, info) -> ends.put(partition, info.offset()));
+        return ends;
+    }
+
+    private <T> T get(org.apache.kafka.common.KafkaFuture<T> future) {
+        try {
+            return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Cannot set the first-start offsets: interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Cannot set the first-start offsets: " + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("Cannot set the first-start offsets: Kafka did not answer within " + timeout, e);
+        }
+    }
+}
