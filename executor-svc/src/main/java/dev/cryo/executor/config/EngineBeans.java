@@ -45,8 +45,12 @@ public class EngineBeans {
                 config.orphans().defaultAgeFloor(), config.orphans().dryRun()), clock);
     }
 
-    /** Builds the catalogs and the engine at start-up rather than at the first job. */
-    void startUp(@Observes StartupEvent event, NativeEngine engine) {
+    /**
+     * Builds the catalogs and the engine at start-up rather than at the first job: beans are
+     * created when first called, and a catalog that cannot be built must stop the start, named.
+     */
+    void startUp(@Observes StartupEvent event, CatalogRegistry catalogs, NativeEngine engine) {
+        catalogs.names();
         Log.infof("Native engine ready: %s", engine.capabilities().operations());
     }
 }
