@@ -1,0 +1,259 @@
+package dev.cryo.console.browser;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The console end to end, in a real headless Chromium (Debian's chromium and chromedriver) against a
+ * running Cryo: the console on {@code browser.console-url} and every service behind it, with the demo
+ * fleet ({@code ./cryo demo}). The fleet page loads and shows a grade for every demo table (arriving
+ * live, without a reload), an operator signs in, "fix now" on a fragmented table leads to a job and a
+ * better grade, and screenshots of the fleet, table and queue pages are saved for the README.
+ *
+ * <p>Run with {@code ./mvnw -B -pl console verify -Pbrowser}; settings are system properties:
+ * {@code browser.console-url}, {@code browser.catalog} (lakehouse), {@code browser.namespace} (demo),
+ * {@code browser.min-tables} (12), {@code browser.operator-token} (or the environment's
+ * {@code CRYO_OPERATOR_TOKEN}), {@code browser.grades-timeout} (PT3M), {@code browser.fix-timeout} (PT10M),
+ * {@code browser.screenshots} (docs/screenshots).
+ */
+@Tag("browser")
+class ConsoleBrowserTest {
+
+    private static final String CONSOLE = setting("browser.console-url", "http://127.0.0.1:8180");
+    private static final String CATALOG = setting("browser.catalog", "lakehouse");
+    private static final String NAMESPACE = setting("browser.namespace", "demo");
+    private static final int MIN_TABLES = Integer.parseInt(setting("browser.min-tables", "12"));
+    private static final Duration GRADES_TIMEOUT = Duration.parse(setting("browser.grades-timeout", "PT3M"));
+    private static final Duration FIX_TIMEOUT = Duration.parse(setting("browser.fix-timeout", "PT10M"));
+    private static final Path SCREENSHOTS = Path.of(setting("browser.screenshots", "../docs/screenshots"));
+    private static final Path REPORT = Path.of("target", "browser-report.txt");
+
+    private ChromeDriver browser;
+    private Path profile;
+
+    @BeforeEach
+    void startChromium() throws IOException {
+        profile = Files.createTempDirectory("cryo-console-chromium");
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(setting("browser.chromium", "/usr/bin/chromium"));
+        // The flags this machine needs: no sandbox as root, and no background traffic to a closed network.
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--user-data-dir=" + profile, "--window-size=1440,1000");
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(setting("browser.chromedriver", "/usr/bin/chromedriver")))
+                .usingAnyFreePort().build();
+        browser = new ChromeDriver(service, options);
+        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
+        Files.createDirectories(SCREENSHOTS);
+        Files.createDirectories(REPORT.getParent());
+        Files.writeString(REPORT, "console browser test against " + CONSOLE + " at " + Instant.now() + "\n",
+                StandardCharsets.UTF_8);
+    }
+
+    @AfterEach
+    void stopChromium() throws IOException {
+        if (browser != null) {
+            browser.quit();
+        }
+        try (Stream<Path> files = Files.walk(profile)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        }
+    }
+
+    @Test
+    void everyDemoTableGetsAGradeAndFixNowImprovesAFragmentedTable() {
+        // 1. The fleet page loads, and every demo table gets a grade without a reload.
+        Instant opened = Instant.now();
+        browser.get(CONSOLE + "/?catalog=" + CATALOG + "&namespace=" + NAMESPACE);
+        report("fleet page loaded in %d ms (navigation start to load event)", pageLoadMillis());
+        assertThat(browser.findElement(By.id("fleet-table")).isDisplayed()).isTrue();
+        js("window.cryoNoReload = 'still the first page';");
+        await("a grade for every demo table (at least " + MIN_TABLES + ") on " + CONSOLE)
+                .atMost(GRADES_TIMEOUT).pollInterval(Duration.ofSeconds(2))
+                .untilAsserted(() -> {
+                    List<WebElement> rows = browser.findElements(By.cssSelector("tr.fleet-row"));
+                    assertThat(rows).as("demo tables listed").hasSizeGreaterThanOrEqualTo(MIN_TABLES);
+                    assertThat(ungraded(rows)).as("demo tables without a grade yet").isEmpty();
+                });
+        assertThat(js("return window.cryoNoReload;")).as("the grades arrived without a reload")
+                .isEqualTo("still the first page");
+        List<WebElement> rows = browser.findElements(By.cssSelector("tr.fleet-row"));
+        report("%d demo tables graded %d s after the fleet page opened: %s", rows.size(),
+                Duration.between(opened, Instant.now()).toSeconds(), rows.stream()
+                        .map(row -> row.getAttribute("data-table") + " " + row.findElement(By.cssSelector(".badge"))
+                                .getText() + " " + row.findElement(By.cssSelector(".score")).getText())
+                        .collect(Collectors.joining(", ")));
+        screenshot("fleet");
+
+        // 2. The most fragmented table: the worst score whose top deduction is small files.
+        String table = fragmentedTable();
+        int scoreBefore = score(table);
+        report("fix now on %s, score %d before", table, scoreBefore);
+
+        // 3. An operator signs in and asks for a fix.
+        browser.get(CONSOLE + "/tables/" + table);
+        report("table page loaded in %d ms", pageLoadMillis());
+        if (browser.findElements(By.id("signed-in")).isEmpty()) {
+            browser.findElement(By.id("sign-in")).click();
+            browser.findElement(By.id("token")).sendKeys(operatorToken());
+            browser.findElement(By.id("login")).click();
+            browser.get(CONSOLE + "/tables/" + table);
+        }
+        assertThat(browser.findElements(By.id("signed-in"))).as("signed in as an operator").isNotEmpty();
+        Set<String> jobsBefore = jobIds();
+        Instant clicked = Instant.now();
+        browser.findElement(By.id("fix-now")).click();
+        assertThat(browser.findElement(By.id("notice")).getText()).startsWith("Fix requested");
+
+        // 4. The queue shows the work while it waits or runs.
+        browser.get(CONSOLE + "/queue");
+        report("queue page loaded in %d ms", pageLoadMillis());
+        AtomicReference<String> queued = new AtomicReference<>("not seen in the queue (it may have run between two refreshes)");
+        try {
+            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> {
+                String text = browser.findElement(By.id("queue")).getText();
+                if (text.contains(table)) {
+                    queued.set("seen in the queue " + Duration.between(clicked, Instant.now()).toSeconds() + " s after the click");
+                    return true;
+                }
+                return false;
+            });
+        } catch (org.awaitility.core.ConditionTimeoutException e) {
+            report("the queue never listed %s within 90 s: %s", table, e.getMessage());
+        }
+        report("%s: %s", table, queued.get());
+        screenshot("queue");
+
+        // 5. The table page follows the job to its end and a better grade, live.
+        browser.get(CONSOLE + "/tables/" + table);
+        await("a new job on " + table + " that succeeds, and a score above " + scoreBefore)
+                .atMost(FIX_TIMEOUT).pollInterval(Duration.ofSeconds(2))
+                .untilAsserted(() -> {
+                    List<WebElement> newJobs = browser.findElements(By.cssSelector("tr.job-row")).stream()
+                            .filter(row -> !jobsBefore.contains(row.getAttribute("data-job"))).toList();
+                    assertThat(newJobs).as("jobs started after the click; the page says: %s", waiting())
+                            .anySatisfy(row -> assertThat(row.getAttribute("data-outcome"))
+                                    .isIn("succeeded", "partially_succeeded"));
+                    assertThat(Integer.parseInt(browser.findElement(By.id("score")).getText()))
+                            .as("score after the job").isGreaterThan(scoreBefore);
+                });
+        report("%s: job finished and the score rose from %d to %s (%s) %d s after the click", table, scoreBefore,
+                browser.findElement(By.id("score")).getText(), browser.findElement(By.id("grade")).getText(),
+                Duration.between(clicked, Instant.now()).toSeconds());
+        screenshot("table");
+    }
+
+    /** The demo table with the lowest score whose worst deduction is small files. */
+    private String fragmentedTable() {
+        List<WebElement> candidates = browser.findElements(By.cssSelector("tr.fleet-row")).stream()
+                .filter(row -> row.findElements(By.cssSelector(".deduction .severity")).stream()
+                        .anyMatch(label -> label.getText().equals("small-files")))
+                .filter(row -> !row.findElement(By.cssSelector(".badge")).getText().equals("A"))
+                .toList();
+        assertThat(candidates).as("a demo table whose top deduction is small-files, below grade A").isNotEmpty();
+        return candidates.stream()
+                .min(Comparator.comparingInt(row -> Integer.parseInt(row.findElement(By.cssSelector(".score")).getText())))
+                .orElseThrow().getAttribute("data-table");
+    }
+
+    private int score(String table) {
+        WebElement row = browser.findElement(By.cssSelector("tr.fleet-row[data-table='" + table + "']"));
+        return Integer.parseInt(row.findElement(By.cssSelector(".score")).getText());
+    }
+
+    private Set<String> jobIds() {
+        Set<String> ids = new HashSet<>();
+        browser.findElements(By.cssSelector("tr.job-row")).forEach(row -> ids.add(row.getAttribute("data-job")));
+        return ids;
+    }
+
+    /** What the governor says about the table now, for a failure message. */
+    private String waiting() {
+        return browser.findElements(By.cssSelector(".governor-box")).stream().map(WebElement::getText)
+                .collect(Collectors.joining(" ")).replace('\n', ' ');
+    }
+
+    private static List<String> ungraded(List<WebElement> rows) {
+        return rows.stream().filter(row -> row.findElements(By.cssSelector(".badge[data-grade]")).isEmpty())
+                .map(row -> row.getAttribute("data-table")).toList();
+    }
+
+    private long pageLoadMillis() {
+        Object millis = js("const t = performance.getEntriesByType('navigation')[0];"
+                + " return t ? Math.round(t.loadEventEnd - t.startTime) : -1;");
+        return ((Number) millis).longValue();
+    }
+
+    private Object js(String script) {
+        return ((JavascriptExecutor) browser).executeScript(script);
+    }
+
+    /** A full-page screenshot: the window grows to the page's height (at most 4000 px) first. */
+    private void screenshot(String name) {
+        Number height = (Number) js("return Math.min(4000, document.documentElement.scrollHeight);");
+        Dimension before = browser.manage().window().getSize();
+        browser.manage().window().setSize(new Dimension(1440, Math.max(900, height.intValue() + 40)));
+        try {
+            File shot = browser.getScreenshotAs(OutputType.FILE);
+            Path target = SCREENSHOTS.resolve(name + ".png");
+            Files.copy(shot.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
+            report("screenshot %s (%d bytes)", target.toAbsolutePath().normalize(), Files.size(target));
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot save the screenshot " + name, e);
+        } finally {
+            browser.manage().window().setSize(before);
+        }
+    }
+
+    private static String operatorToken() {
+        String token = System.getProperty("browser.operator-token", System.getenv("CRYO_OPERATOR_TOKEN"));
+        assertThat(token).as("an operator token: -Dbrowser.operator-token=… or CRYO_OPERATOR_TOKEN").isNotBlank();
+        return token;
+    }
+
+    private static void report(String format, Object... arguments) {
+        String line = String.format(format, arguments);
+        try {
+            Files.writeString(REPORT, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot write " + REPORT, e);
+        }
+    }
+
+    private static String setting(String name, String fallback) {
+        String value = System.getProperty(name);
+        return value == null || value.isBlank() ? fallback : value;
+    }
+}
