@@ -41,9 +41,17 @@ public interface ScorerApi {
         }
     }
 
+    /**
+     * Current grades, worst first.
+     *
+     * @param grades only these grades, comma separated (null: every grade)
+     * @param catalog only this catalog (null: any)
+     * @param namespace only this namespace (null: any)
+     */
     @GET
     @Path("/tables")
-    GradedTables tables(@QueryParam("limit") int limit);
+    GradedTables tables(@QueryParam("grade") String grades, @QueryParam("catalog") String catalog,
+                        @QueryParam("namespace") String namespace, @QueryParam("limit") int limit);
 
     @GET
     @Path("/tables/{table}")

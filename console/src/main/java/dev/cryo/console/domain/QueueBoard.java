@@ -9,13 +9,24 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * The queue page: jobs running (with progress from their heartbeats), jobs admitted and waiting for an
  * executor, plans deferred with their reason and retry time, and each engine's slots and load.
  */
 public record QueueBoard(List<JobRow> running, List<JobRow> admitted, List<WaitingRow> deferred,
-                         List<EngineRow> engines) {
+                         List<ReasonCount> deferredByReason, int hiddenDeferred, List<EngineRow> engines) {
+
+    /** Deferred plans the page lists; a busy fleet can have thousands, the rest are counted. */
+    public static final int MAX_DEFERRED_SHOWN = 100;
+
+    /** How many plans wait for one reason. */
+    public record ReasonCount(String reason, long plans) {
+    }
+
 
     /** A running job whose last heartbeat is older than this is marked: its executor may be gone. */
     public static final Duration QUIET_HEARTBEAT = Duration.ofSeconds(30);
@@ -51,17 +62,30 @@ public record QueueBoard(List<JobRow> running, List<JobRow> admitted, List<Waiti
         running = List.copyOf(running);
         admitted = List.copyOf(admitted);
         deferred = List.copyOf(deferred);
+        deferredByReason = List.copyOf(deferredByReason);
         engines = List.copyOf(engines);
     }
 
-    public static QueueBoard of(Queue queue, List<EngineSlots> engines, Instant now) {
+    /**
+     * @param tables which tables to list (the page's catalog and namespace filter)
+     */
+    public static QueueBoard of(Queue queue, List<EngineSlots> engines, Instant now, Predicate<String> tables) {
+        List<WaitingPlan> waiting = queue.deferred().stream().filter(plan -> tables.test(plan.table()))
+                .sorted(Comparator.comparing(WaitingPlan::score).thenComparing(WaitingPlan::table)).toList();
+        Map<String, Long> reasons = new TreeMap<>();
+        waiting.forEach(plan -> reasons.merge(plan.reason() == null ? "new" : plan.reason(), 1L, Long::sum));
         return new QueueBoard(
-                queue.running().stream().map(job -> job(job, now)).toList(),
-                queue.admitted().stream().map(job -> job(job, now)).toList(),
-                queue.deferred().stream()
-                        .sorted(Comparator.comparing(WaitingPlan::score).thenComparing(WaitingPlan::table))
-                        .map(plan -> waiting(plan, now)).toList(),
+                queue.running().stream().filter(job -> tables.test(job.table())).map(job -> job(job, now)).toList(),
+                queue.admitted().stream().filter(job -> tables.test(job.table())).map(job -> job(job, now)).toList(),
+                waiting.stream().limit(MAX_DEFERRED_SHOWN).map(plan -> waiting(plan, now)).toList(),
+                reasons.entrySet().stream().map(entry -> new ReasonCount(entry.getKey(), entry.getValue())).toList(),
+                Math.max(0, waiting.size() - MAX_DEFERRED_SHOWN),
                 engines.stream().sorted(Comparator.comparing(EngineSlots::engine)).map(QueueBoard::engine).toList());
+    }
+
+    /** Deferred plans in all, listed or not. */
+    public long deferredCount() {
+        return deferred.size() + hiddenDeferred;
     }
 
     public boolean idle() {
@@ -106,11 +130,19 @@ public record QueueBoard(List<JobRow> running, List<JobRow> admitted, List<Waiti
         String load = "";
         boolean over = false;
         String problem = null;
-        if (engine.lastLoad() != null) {
+        if (engine.lastLoad() == null) {
+            load = "not read yet";
+        } else {
             over = engine.lastLoad().overLimit();
             problem = engine.lastLoad().problem();
-            load = engine.lastLoad().foreignQueries() == null ? "load not readable"
-                    : engine.lastLoad().foreignQueries() + " foreign queries (limit " + engine.lastLoad().limit() + ")";
+            if (engine.lastLoad().foreignQueries() != null) {
+                load = engine.lastLoad().foreignQueries() + " foreign queries (limit " + engine.lastLoad().limit() + ")";
+            } else if (problem != null) {
+                load = "load not readable";
+            } else {
+                // Native and Spark have no live load to read: their slots alone bound them.
+                load = "bounded by its slots";
+            }
         }
         return new EngineRow(engine.engine(), engine.slots(), engine.slotsInUse(), percent, load, over, problem);
     }

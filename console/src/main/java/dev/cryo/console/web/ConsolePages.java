@@ -63,14 +63,16 @@ public class ConsolePages {
     /** What runs, what waits and why; engine slots and load. */
     @GET
     @Path("queue")
-    public TemplateInstance queue(@CookieParam(OperatorSession.COOKIE) String session) {
-        return Pages.queue(layouts.of("Queue", "queue", session, null, null), views.queue());
+    public TemplateInstance queue(@QueryParam("catalog") String catalog, @QueryParam("namespace") String namespace,
+                                  @CookieParam(OperatorSession.COOKIE) String session) {
+        return Pages.queue(layouts.of("Queue", "queue", session, null, null),
+                views.queue(Tables.filter("catalog", catalog), Tables.filter("namespace", namespace)));
     }
 
     @GET
     @Path("live/queue")
-    public TemplateInstance queueLive() {
-        return Pages.queueLive(views.queue());
+    public TemplateInstance queueLive(@QueryParam("catalog") String catalog, @QueryParam("namespace") String namespace) {
+        return Pages.queueLive(views.queue(Tables.filter("catalog", catalog), Tables.filter("namespace", namespace)));
     }
 
     /** The operator's sign-in form. */

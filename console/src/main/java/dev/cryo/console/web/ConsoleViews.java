@@ -23,6 +23,7 @@ import dev.cryo.console.domain.JobHistory;
 import dev.cryo.console.domain.PlanSql;
 import dev.cryo.console.domain.QueueBoard;
 import dev.cryo.contracts.Grade;
+import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.enginesql.CatalogNames;
 import dev.cryo.enginesql.SqlRenderer;
@@ -35,8 +36,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /** Puts each page together from the services, asking them side by side. */
@@ -63,23 +66,37 @@ public class ConsoleViews {
     }
 
     public FleetPage fleet(FleetQuery query) {
-        CompletableFuture<Fetched<GradedTables>> graded = services.fetch(
-                () -> services.scorer(api -> api.tables(config.fleetLimit())));
+        // The scorer filters by catalog and namespace too, so the limit of a big fleet applies to the tables
+        // asked for; grades are filtered here, so the grade bar still counts every grade.
+        CompletableFuture<Fetched<GradedTables>> graded = services.fetch(() -> services.scorer(
+                api -> api.tables(null, query.catalog(), query.namespace(), config.fleetLimit())));
         CompletableFuture<Fetched<List<ScannedTable>>> scanned = services.fetch(() -> services.scanner(api -> api.tables()));
         List<String> problems = new ArrayList<>();
-        Fetched<GradedTables> grades = graded.join();
+        Fetched<GradedTables> gradedTables = graded.join();
         Fetched<List<ScannedTable>> scans = scanned.join();
-        if (!grades.ok()) {
-            problems.add(grades.problemText());
-        } else if (grades.value().total() > grades.value().tables().size()) {
-            problems.add("The scorer grades " + grades.value().total() + " tables; the first "
-                    + grades.value().tables().size() + " by score are listed (cryo.console.fleet-limit)");
+        boolean truncated = false;
+        if (!gradedTables.ok()) {
+            problems.add(gradedTables.problemText());
+        } else if (gradedTables.value().total() > gradedTables.value().tables().size()) {
+            truncated = true;
+            problems.add("The scorer grades " + gradedTables.value().total() + " such tables; the worst "
+                    + gradedTables.value().tables().size() + " are listed (cryo.console.fleet-limit), and tables "
+                    + "not graded yet are left out");
         }
         if (!scans.ok()) {
             problems.add(scans.problemText());
         }
-        List<FleetRow> all = Fleet.rows(grades.ok() ? grades.value().tables() : List.of(),
-                scans.ok() ? scans.value() : List.of());
+        List<ScannedTable> scannedTables = scans.ok() ? scans.value() : List.of();
+        if (truncated) {
+            // Past the limit, a table missing from the grades may well be graded: only the graded ones are sure.
+            Set<String> listed = new HashSet<>();
+            gradedTables.value().tables().forEach(table -> listed.add(table.table()));
+            scannedTables = scannedTables.stream().filter(table -> listed.contains(table.table())).toList();
+        }
+        // Every known table gives the filter its choices; the page counts the chosen catalog and namespace.
+        List<FleetRow> known = Fleet.rows(gradedTables.ok() ? gradedTables.value().tables() : List.of(), scannedTables);
+        List<FleetRow> all = known.stream()
+                .filter(row -> inScope(row.table(), query.catalog(), query.namespace())).toList();
         List<FleetRow> shown = query.apply(all);
         Governance.Answers governed = governance.of(shown.stream().map(FleetRow::table).toList());
         if (governed.problem() != null) {
@@ -98,8 +115,8 @@ public class ConsoleViews {
         for (Grade grade : Grade.values()) {
             gradeCounts.add(new FleetPage.GradeCount(grade, counts.get(grade), query.wantsGrade(grade)));
         }
-        return new FleetPage(query, shown, all.size(), gradeCounts, Fleet.catalogs(all), Fleet.namespaces(all), problems,
-                clock.instant());
+        return new FleetPage(query, shown, all.size(), gradeCounts, Fleet.catalogs(known), Fleet.namespaces(known),
+                problems, clock.instant());
     }
 
     public TablePage table(String table) {
@@ -127,10 +144,14 @@ public class ConsoleViews {
                 timeline, governed.join(), policy, clock.instant());
     }
 
-    public QueuePage queue() {
+    /**
+     * @param catalog only this catalog's tables (null: every table)
+     * @param namespace only this namespace's tables (null: any)
+     */
+    public QueuePage queue(String catalog, String namespace) {
         var queue = services.fetch(() -> services.governor(api -> api.queue()));
         var engines = services.fetch(() -> services.governor(api -> api.engines()));
-        var jobs = services.fetch(() -> services.executor(api -> api.jobs(FINISHED_SHOWN * 3)));
+        var jobs = services.fetch(() -> services.executor(api -> api.jobs(config.recentJobs())));
         Fetched<Queue> queued = queue.join();
         Fetched<List<EngineSlots>> slots = engines.join();
         Instant now = clock.instant();
@@ -140,11 +161,26 @@ public class ConsoleViews {
         } else if (!slots.ok()) {
             board = Fetched.failed(slots.problem());
         } else {
-            board = Fetched.of(QueueBoard.of(queued.value(), slots.value(), now));
+            board = Fetched.of(QueueBoard.of(queued.value(), slots.value(), now, table -> inScope(table, catalog, namespace)));
         }
         Fetched<List<ExecutorJob>> finished = map(jobs.join(), list -> list.stream()
-                .filter(job -> job.finishedAt() != null).limit(FINISHED_SHOWN).toList());
-        return new QueuePage(board, finished, now);
+                .filter(job -> job.finishedAt() != null && inScope(job.table(), catalog, namespace))
+                .limit(FINISHED_SHOWN).toList());
+        return new QueuePage(catalog, namespace, board, finished, now);
+    }
+
+    /** Whether a table id belongs to the catalog and namespace asked for (null: any). */
+    static boolean inScope(String table, String catalog, String namespace) {
+        if (catalog == null && namespace == null) {
+            return true;
+        }
+        try {
+            TableId id = TableId.parse(table);
+            return (catalog == null || id.catalog().equals(catalog))
+                    && (namespace == null || id.namespaceName().equals(namespace));
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return false;
+        }
     }
 
     /** The renderers of the SQL that the table page shows, Trino first. */

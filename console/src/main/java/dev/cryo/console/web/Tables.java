@@ -16,6 +16,17 @@ final class Tables {
         }
     }
 
+    /** A filter text from a query parameter: blank is no filter; very long text is refused. */
+    static String filter(String parameter, String value) {
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        if (value.length() > 200) {
+            throw new InvalidInputException("Cannot filter by " + parameter + ": the text is longer than 200 characters");
+        }
+        return value.trim();
+    }
+
     /** A local path to return to after signing in: only this console's own pages, never another site. */
     static String localPath(String next) {
         if (next == null || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")
