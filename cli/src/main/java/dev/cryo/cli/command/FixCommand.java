@@ -1,0 +1,343 @@
+package dev.cryo.cli.command;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cryo.cli.CryoCli;
+import dev.cryo.cli.api.ApiClient;
+import dev.cryo.cli.api.ApiError;
+import dev.cryo.cli.api.CliException;
+import dev.cryo.cli.api.Service;
+import dev.cryo.cli.text.Formats;
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.cloudevents.EventType;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * {@code ./cryo fix <table>}: "fix now". Asks the scanner for a scan on the operator's behalf,
+ * then follows the table through Cryo — grade, plan, admission, job, and the grade after the
+ * job — and says where it stands at every step. It follows the table, not one event chain: a
+ * job that the automatic flow started for the same table meanwhile is the job that fixes it.
+ */
+@Command(name = "fix", description = {"Fix now: scan the table and follow its grade, plan, job and new grade.",
+        "Exit 0 when the table ends healthy, 1 when findings remain or the work was deferred, 2 on errors."})
+public final class FixCommand extends BaseCommand {
+
+    /** Deferrals that last: the command stops and says why instead of waiting. */
+    static final Set<String> LASTING_REASONS = Set.of("paused", "cooldown", "outside-window");
+
+    @Parameters(paramLabel = "<table>", description = "catalog.namespace.table")
+    String table;
+
+    @Option(names = "--timeout", defaultValue = "PT10M", description = "Give up following after this long (default: ${DEFAULT-VALUE})")
+    Duration timeout;
+
+    @Option(names = "--poll-interval", defaultValue = "PT2S", description = "How often to ask the services (default: ${DEFAULT-VALUE})")
+    Duration pollInterval;
+
+    @Option(names = "--plan-wait", defaultValue = "PT45S",
+            description = "How long a grade with findings may stay without a plan before the planner is asked why (default: ${DEFAULT-VALUE})")
+    Duration planWait;
+
+    @Option(names = "--no-wait", description = "Only ask for the scan; do not follow it")
+    boolean noWait;
+
+    private Instant started;
+    private ObjectNode result;
+
+    @Override
+    public Integer call() {
+        TableId tableId = PlanCommand.parse(table);
+        String path = ApiClient.segment(tableId.toString());
+        started = now();
+        result = api().json().createObjectNode();
+        result.put("table", tableId.toString());
+        result.put("requestedAt", started.toString());
+        Optional<JsonNode> before = grade(path);
+        before.ifPresent(grade -> result.set("before", summary(grade)));
+
+        JsonNode accepted = api().postAsOperator(Service.SCANNER, "/api/v1/scans", Map.of("table", tableId.toString()));
+        result.put("eventId", accepted.path("eventId").asText());
+        say("asked for a scan of %s (event %s)%s", tableId, accepted.path("eventId").asText(),
+                before.map(grade -> ", graded " + grade.path("grade").asText() + " " + grade.path("score").asInt() + " before").orElse(""));
+        if (noWait) {
+            return finish("requested", CryoCli.HEALTHY);
+        }
+        Instant deadline = started.plus(timeout);
+
+        JsonNode graded = await("the grade of the new scan", deadline, () -> grade(path)
+                .filter(grade -> !instant(grade, "gradedAt").isBefore(started)));
+        result.set("graded", summary(graded));
+        say("graded %s %d: %s", graded.path("grade").asText(), graded.path("score").asInt(), findings(graded));
+        if (graded.path("deductions").isEmpty()) {
+            say("nothing to fix: no check takes a point off %s", tableId);
+            return finish("healthy", CryoCli.HEALTHY);
+        }
+
+        Optional<JsonNode> plan = awaitPlan(path, deadline);
+        if (plan.isEmpty()) {
+            JsonNode preview = api().postRead(Service.PLANNER, "/api/v1/plans/preview", Map.of("table", tableId.toString()));
+            List<String> notes = new ArrayList<>();
+            preview.path("notes").forEach(note -> notes.add(note.asText()));
+            say("no plan for %s: %s", tableId, notes.isEmpty() ? "the planner found nothing it can do" : String.join("; ", notes));
+            result.set("preview", preview);
+            return finish("no-plan", CryoCli.FINDINGS);
+        }
+        JsonNode planned = plan.get().path("plan");
+        result.set("plan", planned);
+        say("planned %s: %s, expected score %d", plan.get().path("planId").asText(), operations(planned),
+                planned.path("expectedScore").asInt());
+
+        Optional<JsonNode> job = followJob(tableId, path, deadline);
+        if (job.isEmpty()) {
+            return finish("deferred", CryoCli.FINDINGS);
+        }
+        JsonNode finished = job.get();
+        result.set("job", finished);
+        String outcome = finished.path("outcome").asText("unknown").toLowerCase(Locale.ROOT);
+        Instant finishedAt = instant(finished, "finishedAt");
+        say("job %s %s in %s%s", finished.path("jobId").asText(), outcome.replace('-', ' '),
+                Formats.duration(Duration.between(instant(finished, "startedAt"), finishedAt)),
+                finished.hasNonNull("message") ? ": " + finished.path("message").asText() : "");
+        operationResults(tableId, finished.path("jobId").asText());
+        if ("failed".equals(outcome) || "cancelled".equals(outcome)) {
+            return finish("job-" + outcome, CryoCli.FINDINGS);
+        }
+
+        Instant gradeDeadline = min(deadline, finishedAt.plus(Duration.ofSeconds(90)));
+        Optional<JsonNode> after = poll(gradeDeadline, () -> grade(path)
+                .filter(grade -> instant(grade, "gradedAt").isAfter(finishedAt)));
+        JsonNode last = after.orElseGet(() -> grade(path).orElse(graded));
+        result.set("after", summary(last));
+        if (after.isEmpty()) {
+            say("no grade after the job yet (the job may have committed nothing); the table stands at %s %d",
+                    last.path("grade").asText(), last.path("score").asInt());
+        } else {
+            say("new grade %s %d (was %s %d): %s", last.path("grade").asText(), last.path("score").asInt(),
+                    graded.path("grade").asText(), graded.path("score").asInt(), findings(last));
+        }
+        boolean healthy = last.path("deductions").isEmpty();
+        return finish(healthy ? "fixed" : last.path("score").asInt() > graded.path("score").asInt() ? "improved" : "unchanged",
+                healthy ? CryoCli.HEALTHY : CryoCli.FINDINGS);
+    }
+
+    /** The newest plan of the table made since the request, waiting at most {@code planWait} after the grade. */
+    private Optional<JsonNode> awaitPlan(String path, Instant deadline) {
+        return poll(min(deadline, now().plus(planWait)), () -> {
+            try {
+                JsonNode view = api().get(Service.PLANNER, "/api/v1/tables/" + path + "/plan");
+                Instant plannedAt = instant(view.path("plan"), "plannedAt");
+                return plannedAt != null && !plannedAt.isBefore(started) ? Optional.of(view) : Optional.empty();
+            } catch (ApiError e) {
+                if (e.isNotFound()) {
+                    return Optional.empty();
+                }
+                throw e;
+            }
+        });
+    }
+
+    /**
+     * Waits for a job of the table that started after the request to finish, saying what the
+     * governor does meanwhile; empty when the work is deferred for a lasting reason.
+     */
+    private Optional<JsonNode> followJob(TableId tableId, String path, Instant deadline) {
+        String lastState = null;
+        String announcedJob = null;
+        while (true) {
+            Optional<JsonNode> job = latestJob(tableId);
+            if (job.isPresent()) {
+                JsonNode current = job.get();
+                String jobId = current.path("jobId").asText();
+                if (!jobId.equals(announcedJob)) {
+                    say("job %s started (attempt %d)", jobId, current.path("attempt").asInt(1));
+                    announcedJob = jobId;
+                }
+                if (current.hasNonNull("finishedAt")) {
+                    return job;
+                }
+                String progress = running(jobId);
+                if (progress != null && !progress.equals(lastState)) {
+                    say("running %s", progress);
+                    lastState = progress;
+                }
+            } else {
+                JsonNode governor = api().get(Service.GOVERNOR, "/api/v1/tables/" + path);
+                String state = null;
+                for (JsonNode queued : governor.path("queued")) {
+                    String reason = queued.path("reason").asText(null);
+                    if (reason == null) {
+                        state = "queued at the governor";
+                        continue;
+                    }
+                    String retry = queued.hasNonNull("retryAfter")
+                            ? ", retry after " + Formats.time(instant(queued, "retryAfter"), cli().zone()) : "";
+                    if (LASTING_REASONS.contains(reason)) {
+                        say("deferred: %s — %s%s", reason, queued.path("message").asText(), retry);
+                        result.set("deferral", queued);
+                        return Optional.empty();
+                    }
+                    state = "waiting: " + reason + " — " + queued.path("message").asText() + retry;
+                }
+                if (governor.path("lock").isObject()) {
+                    state = "admitted: job " + governor.path("lock").path("jobId").asText() + " holds the table";
+                }
+                if (state != null && !state.equals(lastState)) {
+                    say("%s", state);
+                    lastState = state;
+                }
+            }
+            if (!now().isBefore(deadline)) {
+                throw new CliException("Cannot follow the fix of " + tableId + ": no job finished within " + timeout
+                        + "; see ./cryo jobs and ./cryo audit --table " + tableId);
+            }
+            pause();
+        }
+    }
+
+    private Optional<JsonNode> latestJob(TableId tableId) {
+        JsonNode jobs = api().get(Service.EXECUTOR, "/api/v1/jobs?limit=200");
+        JsonNode latest = null;
+        for (JsonNode job : jobs) {
+            Instant startedAt = instant(job, "startedAt");
+            if (tableId.toString().equals(job.path("table").asText()) && startedAt != null && !startedAt.isBefore(started)
+                    && (latest == null || startedAt.isAfter(instant(latest, "startedAt")))) {
+                latest = job;
+            }
+        }
+        return Optional.ofNullable(latest);
+    }
+
+    /** "optimize, chunk 2 of 5" from the governor's view of a running job, or null. */
+    private String running(String jobId) {
+        JsonNode queue = api().get(Service.GOVERNOR, "/api/v1/queue");
+        for (JsonNode job : queue.path("running")) {
+            if (jobId.equals(job.path("jobId").asText()) && job.hasNonNull("operation")) {
+                String chunks = job.hasNonNull("chunksTotal") && job.path("chunksTotal").asInt() > 0
+                        ? ", " + job.path("chunksDone").asInt() + " of " + job.path("chunksTotal").asInt() + " chunks done" : "";
+                return job.path("operation").asText() + chunks + " on " + job.path("engine").asText();
+            }
+        }
+        return null;
+    }
+
+    /** Files and bytes before and after each step, from the audit log (best effort: the audit may lag or be down). */
+    private void operationResults(TableId tableId, String jobId) {
+        try {
+            JsonNode page = api().get(Service.AUDIT, "/api/v1/audit?table=" + ApiClient.query(tableId.toString())
+                    + "&type=" + ApiClient.query(EventType.OPERATION_FINISHED.id()) + "&from="
+                    + ApiClient.query(started.toString()) + "&limit=500");
+            ArrayNode steps = result.putArray("operations");
+            List<JsonNode> rows = new ArrayList<>();
+            page.path("items").forEach(rows::add);
+            java.util.Collections.reverse(rows);
+            for (JsonNode row : rows) {
+                JsonNode payload = row.path("payload");
+                if (!jobId.equals(payload.path("jobId").asText())) {
+                    continue;
+                }
+                steps.add(payload);
+                JsonNode before = payload.path("before");
+                JsonNode after = payload.path("after");
+                say("  %-24s %-9s files %d → %d, %s → %s, delete files %d → %d", payload.path("operation").asText()
+                                + (payload.hasNonNull("chunkIndex") ? " chunk " + payload.path("chunkIndex").asInt() : ""),
+                        payload.path("status").asText(), before.path("dataFiles").asLong(), after.path("dataFiles").asLong(),
+                        Formats.bytes(before.path("dataBytes").asLong()), Formats.bytes(after.path("dataBytes").asLong()),
+                        before.path("deleteFiles").asLong(), after.path("deleteFiles").asLong());
+            }
+        } catch (CliException e) {
+            say("  (no step details: %s)", e.getMessage());
+        }
+    }
+
+    private Optional<JsonNode> grade(String path) {
+        try {
+            return Optional.of(api().get(Service.SCORER, "/api/v1/tables/" + path));
+        } catch (ApiError e) {
+            if (e.isNotFound()) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    private JsonNode await(String what, Instant deadline, Supplier<Optional<JsonNode>> check) {
+        return poll(deadline, check).orElseThrow(() -> new CliException("Cannot follow the fix of " + table + ": no "
+                + what + " within " + timeout + "; see ./cryo status and ./cryo audit --table " + table));
+    }
+
+    private Optional<JsonNode> poll(Instant deadline, Supplier<Optional<JsonNode>> check) {
+        while (true) {
+            Optional<JsonNode> found = check.get();
+            if (found.isPresent() || !now().isBefore(deadline)) {
+                return found;
+            }
+            pause();
+        }
+    }
+
+    private void pause() {
+        try {
+            Thread.sleep(pollInterval.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliException("Interrupted while following the fix of " + table, e);
+        }
+    }
+
+    private int finish(String outcome, int exitCode) {
+        result.put("outcome", outcome);
+        if (json) {
+            printJson(result);
+        }
+        return exitCode;
+    }
+
+    private void say(String format, Object... arguments) {
+        progress().printf("[%6.1f s] %s%n", Duration.between(started, now()).toMillis() / 1000.0,
+                String.format(Locale.ROOT, format, arguments));
+        progress().flush();
+    }
+
+    private ObjectNode summary(JsonNode grade) {
+        ObjectNode summary = api().json().createObjectNode();
+        summary.put("grade", grade.path("grade").asText());
+        summary.put("score", grade.path("score").asInt());
+        summary.put("gradedAt", grade.path("gradedAt").asText());
+        summary.put("scanId", grade.path("scanId").asText());
+        summary.set("deductions", grade.path("deductions"));
+        return summary;
+    }
+
+    private static String findings(JsonNode grade) {
+        List<String> checks = new ArrayList<>();
+        grade.path("deductions").forEach(deduction -> checks.add(deduction.path("check").asText() + " -"
+                + deduction.path("points").asInt()));
+        return checks.isEmpty() ? "no findings" : String.join(", ", checks);
+    }
+
+    private static String operations(JsonNode plan) {
+        List<String> operations = new ArrayList<>();
+        plan.path("operations").forEach(operation -> {
+            int chunks = operation.path("chunks").size();
+            operations.add(operation.path("operation").asText() + (chunks > 0 ? " (" + chunks + " chunk" + (chunks == 1 ? "" : "s") + ")" : ""));
+        });
+        return String.join(", ", operations);
+    }
+
+    private static Instant min(Instant first, Instant second) {
+        return first.isBefore(second) ? first : second;
+    }
+}
