@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  * a spec with more fields is a grid, the first field down and the others across.
  *
  * @param specs one block per partition spec that live files use, the newest spec first
- * @param maxSmallFiles the most small files of any partition (the darkest colour)
+ * @param maxSmallFiles the most small files of any partition (the darkest colour, from {@link #DARKEST_AT_LEAST})
  * @param partitions partitions in the scan
  * @param hiddenPartitions partitions left out because a spec had more than {@link #MAX_CELLS_PER_SPEC}
  *                         (those with the fewest small files are left out)
@@ -32,6 +32,11 @@ public record HeatMap(List<SpecBlock> specs, long maxSmallFiles, long partitions
     public static final int MAX_CELLS_PER_SPEC = 1500;
     /** Colour steps above zero. */
     public static final int LEVELS = 5;
+    /**
+     * Small files that the darkest colour takes at least: a table whose worst partition has one or two
+     * small files is not fragmented, and should not look as red as one with hundreds.
+     */
+    public static final long DARKEST_AT_LEAST = 10;
 
     /** A partition spec's cells. */
     public record SpecBlock(int specId, String fields, List<String> columns, List<Row> rows) {
@@ -92,6 +97,7 @@ public record HeatMap(List<SpecBlock> specs, long maxSmallFiles, long partitions
             bySpec.computeIfAbsent(partition.specId(), id -> new ArrayList<>()).add(partition);
         }
         long max = scan.partitions().stream().mapToLong(PartitionStats::smallFiles).max().orElse(0);
+        long darkest = Math.max(max, DARKEST_AT_LEAST);
         long hidden = 0;
         List<SpecBlock> blocks = new ArrayList<>();
         for (Map.Entry<Integer, List<PartitionStats>> entry : bySpec.entrySet()) {
@@ -103,7 +109,7 @@ public record HeatMap(List<SpecBlock> specs, long maxSmallFiles, long partitions
                 shown = shown.stream().sorted(Comparator.comparingLong(PartitionStats::smallFiles).reversed())
                         .limit(MAX_CELLS_PER_SPEC).toList();
             }
-            blocks.add(block(entry.getKey(), fields, shown, max));
+            blocks.add(block(entry.getKey(), fields, shown, darkest));
         }
         return new HeatMap(blocks, max, scan.partitions().size(), hidden);
     }
@@ -152,7 +158,7 @@ public record HeatMap(List<SpecBlock> specs, long maxSmallFiles, long partitions
                 partition.deleteFiles(), level(partition.smallFiles(), max));
     }
 
-    /** 0 for no small file, else 1..LEVELS in proportion to the fleet's worst partition. */
+    /** 0 for no small file, else 1..LEVELS in proportion to the darkest count. */
     static int level(long smallFiles, long max) {
         if (smallFiles <= 0 || max <= 0) {
             return 0;

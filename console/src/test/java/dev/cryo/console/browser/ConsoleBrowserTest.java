@@ -8,7 +8,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -103,23 +102,28 @@ class ConsoleBrowserTest {
         await("a grade for every demo table (at least " + MIN_TABLES + ") on " + CONSOLE)
                 .atMost(GRADES_TIMEOUT).pollInterval(Duration.ofSeconds(2))
                 .untilAsserted(() -> {
-                    List<WebElement> rows = browser.findElements(By.cssSelector("tr.fleet-row"));
+                    List<Row> rows = fleetRows();
                     assertThat(rows).as("demo tables listed").hasSizeGreaterThanOrEqualTo(MIN_TABLES);
-                    assertThat(ungraded(rows)).as("demo tables without a grade yet").isEmpty();
+                    assertThat(rows.stream().filter(row -> row.grade().isEmpty()).map(Row::table))
+                            .as("demo tables without a grade yet").isEmpty();
                 });
         assertThat(js("return window.cryoNoReload;")).as("the grades arrived without a reload")
                 .isEqualTo("still the first page");
-        List<WebElement> rows = browser.findElements(By.cssSelector("tr.fleet-row"));
+        List<Row> rows = fleetRows();
         report("%d demo tables graded %d s after the fleet page opened: %s", rows.size(),
                 Duration.between(opened, Instant.now()).toSeconds(), rows.stream()
-                        .map(row -> row.getAttribute("data-table") + " " + row.findElement(By.cssSelector(".badge"))
-                                .getText() + " " + row.findElement(By.cssSelector(".score")).getText())
+                        .map(row -> row.table() + " " + row.grade() + " " + row.score() + " " + row.topCheck())
                         .collect(Collectors.joining(", ")));
         screenshot("fleet");
 
         // 2. The most fragmented table: the worst score whose top deduction is small files.
-        String table = fragmentedTable();
-        int scoreBefore = score(table);
+        Row fragmented = rows.stream()
+                .filter(row -> row.topCheck().equals("small-files") && !row.grade().equals("A"))
+                .min(Comparator.comparingInt(Row::score))
+                .orElseThrow(() -> new AssertionError("no demo table below grade A whose top deduction is small-files: "
+                        + rows));
+        String table = fragmented.table();
+        int scoreBefore = fragmented.score();
         report("fix now on %s, score %d before", table, scoreBefore);
 
         // 3. An operator signs in and asks for a fix.
@@ -132,19 +136,23 @@ class ConsoleBrowserTest {
             browser.get(CONSOLE + "/tables/" + table);
         }
         assertThat(browser.findElements(By.id("signed-in"))).as("signed in as an operator").isNotEmpty();
-        Set<String> jobsBefore = jobIds();
+        Set<String> jobsBefore = new HashSet<>();
+        tableState().jobs().forEach(job -> jobsBefore.add(job.get(0)));
         Instant clicked = Instant.now();
         browser.findElement(By.id("fix-now")).click();
         assertThat(browser.findElement(By.id("notice")).getText()).startsWith("Fix requested");
 
         // 4. The queue shows the work while it waits or runs.
-        browser.get(CONSOLE + "/queue");
+        browser.get(CONSOLE + "/queue?catalog=" + CATALOG + "&namespace=" + NAMESPACE);
         report("queue page loaded in %d ms", pageLoadMillis());
         AtomicReference<String> queued = new AtomicReference<>("not seen in the queue (it may have run between two refreshes)");
         try {
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).until(() -> {
-                String text = browser.findElement(By.id("queue")).getText();
-                if (text.contains(table)) {
+                // Running, admitted or deferred: "finished lately" below them does not count.
+                Object waitingOrRunning = js("return ['running', 'admitted', 'deferred']"
+                        + ".map(id => document.getElementById(id)).filter(section => section)"
+                        + ".map(section => section.innerText).join(' ');");
+                if (String.valueOf(waitingOrRunning).contains(table)) {
                     queued.set("seen in the queue " + Duration.between(clicked, Instant.now()).toSeconds() + " s after the click");
                     return true;
                 }
@@ -161,53 +169,52 @@ class ConsoleBrowserTest {
         await("a new job on " + table + " that succeeds, and a score above " + scoreBefore)
                 .atMost(FIX_TIMEOUT).pollInterval(Duration.ofSeconds(2))
                 .untilAsserted(() -> {
-                    List<WebElement> newJobs = browser.findElements(By.cssSelector("tr.job-row")).stream()
-                            .filter(row -> !jobsBefore.contains(row.getAttribute("data-job"))).toList();
-                    assertThat(newJobs).as("jobs started after the click; the page says: %s", waiting())
-                            .anySatisfy(row -> assertThat(row.getAttribute("data-outcome"))
-                                    .isIn("succeeded", "partially_succeeded"));
-                    assertThat(Integer.parseInt(browser.findElement(By.id("score")).getText()))
-                            .as("score after the job").isGreaterThan(scoreBefore);
+                    TableState state = tableState();
+                    assertThat(state.jobs().stream().filter(job -> !jobsBefore.contains(job.get(0))).map(job -> job.get(1)))
+                            .as("outcomes of the jobs started after the click; the governor says: %s", state.governor())
+                            .containsAnyOf("succeeded", "partially_succeeded");
+                    assertThat(state.score()).as("score after the job").isGreaterThan(scoreBefore);
                 });
-        report("%s: job finished and the score rose from %d to %s (%s) %d s after the click", table, scoreBefore,
-                browser.findElement(By.id("score")).getText(), browser.findElement(By.id("grade")).getText(),
-                Duration.between(clicked, Instant.now()).toSeconds());
+        TableState after = tableState();
+        report("%s: job finished and the score rose from %d to %d (%s) %d s after the click", table, scoreBefore,
+                after.score(), after.grade(), Duration.between(clicked, Instant.now()).toSeconds());
         screenshot("table");
     }
 
-    /** The demo table with the lowest score whose worst deduction is small files. */
-    private String fragmentedTable() {
-        List<WebElement> candidates = browser.findElements(By.cssSelector("tr.fleet-row")).stream()
-                .filter(row -> row.findElements(By.cssSelector(".deduction .severity")).stream()
-                        .anyMatch(label -> label.getText().equals("small-files")))
-                .filter(row -> !row.findElement(By.cssSelector(".badge")).getText().equals("A"))
+    /** A fleet row as the page shows it now. */
+    record Row(String table, String grade, int score, String topCheck) {
+    }
+
+    /** The table page now: its score and grade, its jobs (id, outcome) and the governor's line. */
+    record TableState(int score, String grade, List<List<String>> jobs, String governor) {
+    }
+
+    /**
+     * The fleet rows, read in one script: the live refresh swaps the rows every few seconds, so
+     * elements found one by one could be replaced between two reads.
+     */
+    @SuppressWarnings("unchecked")
+    private List<Row> fleetRows() {
+        List<List<Object>> rows = (List<List<Object>>) js("return Array.from(document.querySelectorAll('tr.fleet-row'))"
+                + ".map(row => [row.getAttribute('data-table'),"
+                + " (row.querySelector('.badge[data-grade]') || {textContent: ''}).textContent.trim(),"
+                + " row.querySelector('.score').textContent.trim(),"
+                + " (row.querySelector('.deduction .severity') || {textContent: ''}).textContent.trim()]);");
+        return rows.stream().map(row -> new Row((String) row.get(0), (String) row.get(1),
+                ((String) row.get(2)).isEmpty() ? -1 : Integer.parseInt((String) row.get(2)), (String) row.get(3)))
                 .toList();
-        assertThat(candidates).as("a demo table whose top deduction is small-files, below grade A").isNotEmpty();
-        return candidates.stream()
-                .min(Comparator.comparingInt(row -> Integer.parseInt(row.findElement(By.cssSelector(".score")).getText())))
-                .orElseThrow().getAttribute("data-table");
     }
 
-    private int score(String table) {
-        WebElement row = browser.findElement(By.cssSelector("tr.fleet-row[data-table='" + table + "']"));
-        return Integer.parseInt(row.findElement(By.cssSelector(".score")).getText());
-    }
-
-    private Set<String> jobIds() {
-        Set<String> ids = new HashSet<>();
-        browser.findElements(By.cssSelector("tr.job-row")).forEach(row -> ids.add(row.getAttribute("data-job")));
-        return ids;
-    }
-
-    /** What the governor says about the table now, for a failure message. */
-    private String waiting() {
-        return browser.findElements(By.cssSelector(".governor-box")).stream().map(WebElement::getText)
-                .collect(Collectors.joining(" ")).replace('\n', ' ');
-    }
-
-    private static List<String> ungraded(List<WebElement> rows) {
-        return rows.stream().filter(row -> row.findElements(By.cssSelector(".badge[data-grade]")).isEmpty())
-                .map(row -> row.getAttribute("data-table")).toList();
+    @SuppressWarnings("unchecked")
+    private TableState tableState() {
+        List<Object> state = (List<Object>) js("const score = document.getElementById('score');"
+                + " const grade = document.getElementById('grade');"
+                + " return [score ? score.textContent.trim() : '-1', grade ? grade.textContent.trim() : '',"
+                + " Array.from(document.querySelectorAll('tr.job-row')).map(row => [row.getAttribute('data-job'),"
+                + " row.getAttribute('data-outcome')]),"
+                + " Array.from(document.querySelectorAll('.governor-box')).map(box => box.innerText).join(' ')];");
+        return new TableState(Integer.parseInt((String) state.get(0)), (String) state.get(1),
+                (List<List<String>>) state.get(2), ((String) state.get(3)).replace('\n', ' '));
     }
 
     private long pageLoadMillis() {
