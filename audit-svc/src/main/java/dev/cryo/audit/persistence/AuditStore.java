@@ -22,7 +22,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -156,23 +155,105 @@ public class AuditStore {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
         Instant recordedAt = now.isBefore(lastRecordedAt) ? lastRecordedAt : now;
         ensurePartition(connection, recordedAt);
-        try (PreparedStatement ids = connection.prepareStatement("INSERT INTO " + schema
-                + ".audit_event_id (event_id, audit_id, recorded_at) VALUES (?, ?, ?)");
+        // One statement per batch: the rows travel as one array per column (far fewer bind parameters
+        // than multi-row VALUES) and are inserted in their order, which is the chain's.
+        int size = fresh.size();
+        Object[] ids = new Object[size];
+        Object[] eventIds = new Object[size];
+        Object[] kinds = new Object[size];
+        Object[] eventTimes = new Object[size];
+        Object[] eventTypes = new Object[size];
+        Object[] sources = new Object[size];
+        Object[] tables = new Object[size];
+        Object[] operations = new Object[size];
+        Object[] engines = new Object[size];
+        Object[] statuses = new Object[size];
+        Object[] durations = new Object[size];
+        Object[] actors = new Object[size];
+        Object[] reasons = new Object[size];
+        Object[] details = new Object[size];
+        Object[] correlations = new Object[size];
+        Object[] jobs = new Object[size];
+        Object[] plans = new Object[size];
+        Object[] topics = new Object[size];
+        Object[] partitions = new Object[size];
+        Object[] offsets = new Object[size];
+        Object[] keys = new Object[size];
+        Object[] timestamps = new Object[size];
+        Object[] headers = new Object[size];
+        Object[] payloads = new Object[size];
+        byte[][] rawValues = new byte[size][];
+        long id = lastId;
+        for (int i = 0; i < size; i++) {
+            AuditRecord record = fresh.get(i);
+            EventColumns columns = record.columns();
+            KafkaPosition position = record.position();
+            ids[i] = ++id;
+            eventIds[i] = clean(record.eventId());
+            kinds[i] = record.kind().id();
+            eventTimes[i] = utc(record.eventTime());
+            eventTypes[i] = clean(columns.eventType());
+            sources[i] = clean(columns.source());
+            tables[i] = clean(columns.table());
+            // Operation ids never hold a comma; an empty list is stored as NULL.
+            operations[i] = columns.operations().isEmpty() ? null : clean(String.join(",", columns.operations()));
+            engines[i] = clean(columns.engine());
+            statuses[i] = clean(columns.status());
+            durations[i] = columns.durationMillis();
+            actors[i] = clean(columns.actor());
+            reasons[i] = clean(columns.reason());
+            details[i] = clean(columns.detail());
+            correlations[i] = clean(columns.correlationId());
+            jobs[i] = clean(columns.jobId());
+            plans[i] = clean(columns.planId());
+            topics[i] = clean(position.topic());
+            partitions[i] = position.partition();
+            offsets[i] = position.offset();
+            keys[i] = clean(position.key());
+            timestamps[i] = position.timestamp() == null ? null : utc(position.timestamp());
+            headers[i] = record.headersJson();
+            payloads[i] = record.payloadJson();
+            rawValues[i] = record.rawValue();
+        }
+        try (PreparedStatement insertIds = connection.prepareStatement("INSERT INTO " + schema
+                + ".audit_event_id (event_id, audit_id, recorded_at) SELECT e, i, ? FROM unnest(?::text[], ?::bigint[]) AS u(e, i)");
              PreparedStatement insert = connection.prepareStatement("INSERT INTO " + schema + ".audit_event ("
-                     + COLUMNS.replace(", prev_hash, row_hash", "") + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                     + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)")) {
-            long id = lastId;
-            for (AuditRecord record : fresh) {
-                id++;
-                ids.setString(1, clean(record.eventId()));
-                ids.setLong(2, id);
-                ids.setObject(3, utc(recordedAt));
-                ids.addBatch();
-                bind(connection, insert, id, recordedAt, record);
-                insert.addBatch();
+                     + COLUMNS.replace(", prev_hash, row_hash", "") + ") SELECT u.id, ?, u.event_id, u.kind, u.event_time, "
+                     + "u.event_type, u.source, u.table_id, string_to_array(u.operations, ','), u.engine, u.status, "
+                     + "u.duration_ms, u.actor, u.reason, u.detail, u.correlation_id, u.job_id, u.plan_id, u.kafka_topic, "
+                     + "u.kafka_partition, u.kafka_offset, u.kafka_key, u.kafka_timestamp, u.headers::jsonb, "
+                     + "u.payload::jsonb, u.raw_value FROM unnest(?::bigint[], ?::text[], ?::text[], ?::timestamptz[], "
+                     + "?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::bigint[], ?::text[], ?::text[], "
+                     + "?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[], ?::bigint[], ?::text[], "
+                     + "?::timestamptz[], ?::text[], ?::text[], ?::bytea[]) WITH ORDINALITY AS u(id, event_id, kind, "
+                     + "event_time, event_type, source, table_id, operations, engine, status, duration_ms, actor, reason, "
+                     + "detail, correlation_id, job_id, plan_id, kafka_topic, kafka_partition, kafka_offset, kafka_key, "
+                     + "kafka_timestamp, headers, payload, raw_value, position) ORDER BY u.position")) {
+            insertIds.setObject(1, utc(recordedAt));
+            insertIds.setArray(2, connection.createArrayOf("text", eventIds));
+            insertIds.setArray(3, connection.createArrayOf("int8", ids));
+            insertIds.executeUpdate();
+            int i = 1;
+            insert.setObject(i++, utc(recordedAt));
+            insert.setArray(i++, connection.createArrayOf("int8", ids));
+            insert.setArray(i++, connection.createArrayOf("text", eventIds));
+            insert.setArray(i++, connection.createArrayOf("text", kinds));
+            insert.setArray(i++, connection.createArrayOf("timestamptz", eventTimes));
+            for (Object[] text : List.of(eventTypes, sources, tables, operations, engines, statuses)) {
+                insert.setArray(i++, connection.createArrayOf("text", text));
             }
-            ids.executeBatch();
-            insert.executeBatch();
+            insert.setArray(i++, connection.createArrayOf("int8", durations));
+            for (Object[] text : List.of(actors, reasons, details, correlations, jobs, plans, topics)) {
+                insert.setArray(i++, connection.createArrayOf("text", text));
+            }
+            insert.setArray(i++, connection.createArrayOf("int4", partitions));
+            insert.setArray(i++, connection.createArrayOf("int8", offsets));
+            insert.setArray(i++, connection.createArrayOf("text", keys));
+            insert.setArray(i++, connection.createArrayOf("timestamptz", timestamps));
+            insert.setArray(i++, connection.createArrayOf("text", headers));
+            insert.setArray(i++, connection.createArrayOf("text", payloads));
+            insert.setArray(i, connection.createArrayOf("bytea", rawValues));
+            insert.executeUpdate();
             return new AppendResult(fresh, duplicates, id);
         }
     }
@@ -189,47 +270,6 @@ public class AuditStore {
             }
             return found;
         }
-    }
-
-    private static void bind(Connection connection, PreparedStatement insert, long id, Instant recordedAt,
-                             AuditRecord record) throws SQLException {
-        EventColumns columns = record.columns();
-        KafkaPosition position = record.position();
-        int i = 1;
-        insert.setLong(i++, id);
-        insert.setObject(i++, utc(recordedAt));
-        insert.setString(i++, clean(record.eventId()));
-        insert.setString(i++, record.kind().id());
-        insert.setObject(i++, utc(record.eventTime()));
-        insert.setString(i++, clean(columns.eventType()));
-        insert.setString(i++, clean(columns.source()));
-        insert.setString(i++, clean(columns.table()));
-        if (columns.operations().isEmpty()) {
-            insert.setNull(i++, Types.ARRAY);
-        } else {
-            insert.setArray(i++, connection.createArrayOf("text", columns.operations().stream().map(AuditStore::clean).toArray()));
-        }
-        insert.setString(i++, clean(columns.engine()));
-        insert.setString(i++, clean(columns.status()));
-        if (columns.durationMillis() == null) {
-            insert.setNull(i++, Types.BIGINT);
-        } else {
-            insert.setLong(i++, columns.durationMillis());
-        }
-        insert.setString(i++, clean(columns.actor()));
-        insert.setString(i++, clean(columns.reason()));
-        insert.setString(i++, clean(columns.detail()));
-        insert.setString(i++, clean(columns.correlationId()));
-        insert.setString(i++, clean(columns.jobId()));
-        insert.setString(i++, clean(columns.planId()));
-        insert.setString(i++, clean(position.topic()));
-        insert.setInt(i++, position.partition());
-        insert.setLong(i++, position.offset());
-        insert.setString(i++, clean(position.key()));
-        insert.setObject(i++, position.timestamp() == null ? null : utc(position.timestamp()), Types.TIMESTAMP_WITH_TIMEZONE);
-        insert.setString(i++, record.headersJson());
-        insert.setString(i++, record.payloadJson());
-        insert.setBytes(i, record.rawValue());
     }
 
     /**
