@@ -1,0 +1,96 @@
+package dev.cryo.deploy;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The validation fails on broken manifests: each case under src/test/resources/broken/ is the
+ * production overlay with one mistake, rendered by kubectl kustomize like the real overlays.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class BrokenManifestsTest {
+
+    private ValidationContext context;
+    private KubernetesRules rules;
+
+    @BeforeAll
+    void context() {
+        context = ValidationContext.ofRepository();
+        rules = new KubernetesRules(context);
+    }
+
+    private List<String> problemsOf(String brokenCase) {
+        Path kustomization = context.repository().module("deploy-tests").resolve("src/test/resources/broken").resolve(brokenCase);
+        return rules.problems(Manifest.parseAll(Kustomize.render(kustomization)));
+    }
+
+    @Test
+    void aMisspeltConfigurationKeyFails() {
+        assertThat(problemsOf("unknown-config-key")).containsExactly(
+                "governor-svc: CRYO_GOVERNOR_SLOTS_NATVE is not a configuration key of governor-svc"
+                        + " (did you mean CRYO_GOVERNOR_SLOTS_NATIVE?) (set by Deployment/governor-svc)");
+    }
+
+    @Test
+    void aCatalogPropertyInTheAmbiguousUpperCaseFormFailsForEveryServiceThatReadsIt() {
+        assertThat(problemsOf("ambiguous-catalog-key"))
+                .hasSize(2)
+                .allSatisfy(problem -> assertThat(problem)
+                        .contains("CRYO_CATALOGS_LAKEHOUSE_IO_IMPL falls under cryo.catalogs.*.**")
+                        .contains("name the variable after the property itself"))
+                .anySatisfy(problem -> assertThat(problem).startsWith("scanner-svc: "))
+                .anySatisfy(problem -> assertThat(problem).startsWith("executor-svc: "));
+    }
+
+    @Test
+    void aKeyOfAnotherServiceFails() {
+        assertThat(problemsOf("key-of-another-service")).containsExactly(
+                "console: KAFKA_BOOTSTRAP_SERVERS is not a configuration key of console (set by Deployment/console)");
+    }
+
+    @Test
+    void aMissingTopicFails() {
+        assertThat(problemsOf("missing-topic")).containsExactly("topic cryo.plans.v1 is missing: no KafkaTopic declares it");
+    }
+
+    @Test
+    void aTopicWithOtherPartitionsThanTheContractsFails() {
+        assertThat(problemsOf("wrong-partitions")).containsExactly(
+                "KafkaTopic/cryo.jobs.admitted.v1: 6 partitions, Topics.all() says 12");
+    }
+
+    @Test
+    void aTopicThatDoesNotExistFails() {
+        assertThat(problemsOf("misspelt-trigger-topic")).containsExactly(
+                "ScaledObject/executor-svc names topic cryo.jobs.admited.v1, which is not in contracts' Topics.all()",
+                "ScaledObject/executor-svc: its kafka trigger must read cryo.jobs.admitted.v1");
+    }
+
+    @Test
+    void moreExecutorsThanSlotsAndPartitionsCanUseFail() {
+        assertThat(problemsOf("too-many-executors")).containsExactly(
+                "ScaledObject/executor-svc: maximum 30 executors, but min(12 partitions of cryo.jobs.admitted.v1,"
+                        + " ceil(20 governor slots / 2 jobs per executor)) = 10 can work");
+    }
+
+    @Test
+    void aFieldThatTheKindDoesNotHaveFails() {
+        assertThat(problemsOf("misspelt-field")).containsExactlyInAnyOrder(
+                "Deployment/scorer-svc: unknown field(s) [readinesProbe] at spec.template.spec.containers[0]",
+                "scorer-svc: readinessProbe must be an httpGet on /q/health, not ''",
+                "ScaledObject/executor-svc: ScaledObject: unknown field spec.maxReplicas");
+    }
+
+    @Test
+    void aServiceReachingAnEngineItDoesNotUseFails() {
+        assertThat(problemsOf("scorer-reaches-trino")).singleElement().asString()
+                .startsWith("scorer-svc: NetworkPolicy/scorer-svc lets it reach trino ")
+                .endsWith("; it may reach only [dns, kafka, postgresql]");
+    }
+}

@@ -1,0 +1,38 @@
+package dev.cryo.deploy;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The committed generated files equal what their generator makes now. With
+ * {@code -Dcryo.deploy.regenerate=true} the test rewrites them first (the command in their header).
+ */
+class GeneratedFilesTest {
+
+    private final RepositoryLayout repository = RepositoryLayout.locate();
+
+    @Test
+    void topicManifestsAreGeneratedFromTheCurrentContracts() throws IOException {
+        Path file = repository.topicManifests();
+        String expected = TopicManifests.render();
+        if (Boolean.getBoolean("cryo.deploy.regenerate")) {
+            Files.writeString(file, expected);
+        }
+        assertThat(Files.readString(file))
+                .as("%s is stale: regenerate it with %s", file, TopicManifests.REGENERATE_COMMAND)
+                .isEqualTo(expected);
+    }
+
+    @Test
+    void theGeneratedFileSaysSoAndNamesTheCommandThatRegeneratesIt() {
+        String header = TopicManifests.render().lines().limit(3).reduce("", (all, line) -> all + line + "\n");
+
+        assertThat(header).startsWith("# GENERATED from contracts' Topics.all()")
+                .contains(TopicManifests.REGENERATE_COMMAND);
+    }
+}
