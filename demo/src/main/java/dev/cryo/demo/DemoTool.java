@@ -56,6 +56,8 @@ public final class DemoTool {
     static void quietLibraries() {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("demo.log.level", "warn"));
         System.setProperty("org.slf4j.simpleLogger.log.dev.cryo", System.getProperty("demo.log.level.cryo", "info"));
+        // Hadoop's native library is never there and never needed for local files
+        System.setProperty("org.slf4j.simpleLogger.log.org.apache.hadoop.util.NativeCodeLoader", "error");
         System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
         System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSZ");
         System.setProperty("org.slf4j.simpleLogger.showThreadName", "false");

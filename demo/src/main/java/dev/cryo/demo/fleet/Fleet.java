@@ -210,19 +210,20 @@ public final class Fleet {
                 }, null);
     }
 
-    // Badly fragmented: 105 commits over 20 days, each adding tiny files to a hot partition and
-    // one random older day; manifests are never merged. Expected: small-files critical,
-    // partition-skew, snapshot-count, snapshot-age and manifest-count warnings (maybe
-    // manifest-clustering too): D 48 or lower.
+    // Badly fragmented: 105 commits over 20 days, each adding two tiny files to a hot partition
+    // and a small one to one of 19 older days in turn; manifests are never merged. Expected:
+    // small-files critical, partition-skew, snapshot-count, snapshot-age and manifest-count
+    // warnings (maybe manifest-clustering too): D 48 or lower. Every partition holds enough data
+    // for well-sized files, so compaction, manifest rewrite and expiry make it healthy again.
     static DemoTable pageViews() {
-        return table("page_views", "badly fragmented: 315 tiny files from 105 commits, a hot partition, unmerged manifests",
+        return table("page_views", "badly fragmented: 315 small files from 105 commits, a hot partition, unmerged manifests",
                 daily(), 2, Map.of("commit.manifest-merge.enabled", "false"), (table, data) -> {
                     OffsetDateTime day = data.now().truncatedTo(ChronoUnit.DAYS);
                     int commits = 105;
                     for (int i = 0; i < commits; i++) {
-                        OffsetDateTime other = day.minusDays(2 + data.random().nextInt(18));
-                        data.append(data.rows(40, day.minusDays(1), DAY), data.rows(40, day.minusDays(1), DAY),
-                                data.rows(40, other, DAY));
+                        OffsetDateTime other = day.minusDays(2 + i % 19);
+                        data.append(data.rows(300, day.minusDays(1), DAY), data.rows(300, day.minusDays(1), DAY),
+                                data.rows(1500, other, DAY));
                     }
                     Instant now = data.now().toInstant();
                     data.backdate(spread(now.minus(Duration.ofDays(20)), now.minus(Duration.ofHours(2)), commits));

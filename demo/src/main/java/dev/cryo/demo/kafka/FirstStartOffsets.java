@@ -3,11 +3,13 @@ package dev.cryo.demo.kafka;
 import dev.cryo.contracts.Topics;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,7 +60,10 @@ public final class FirstStartOffsets {
         return Topics.all().stream().map(Topics.Spec::name).filter(existing::contains).sorted().toList();
     }
 
-    /** Sets each group that has no committed offset to the end of {@code topics}. */
+    /**
+     * Sets each group that has no committed offset and no member to the end of {@code topics}. A
+     * group with members runs already (its consumers chose their positions), so it is left alone.
+     */
     public List<GroupStart> startAtEnd(List<String> groups, List<String> topics) {
         Map<TopicPartition, Long> ends = endOffsets(topics);
         long records = ends.values().stream().mapToLong(Long::longValue).sum();
@@ -66,7 +71,7 @@ public final class FirstStartOffsets {
         for (String group : groups) {
             Map<TopicPartition, OffsetAndMetadata> committed =
                     get(admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata());
-            if (!committed.isEmpty()) {
+            if (!committed.isEmpty() || hasMembers(group)) {
                 starts.add(new GroupStart(group, true, 0));
                 continue;
             }
@@ -79,6 +84,25 @@ public final class FirstStartOffsets {
             starts.add(new GroupStart(group, false, records));
         }
         return starts;
+    }
+
+    private boolean hasMembers(String group) {
+        try {
+            ConsumerGroupDescription description = admin.describeConsumerGroups(List.of(group)).describedGroups().get(group)
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return !description.members().isEmpty();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof GroupIdNotFoundException) {
+                // Kafka 4 knows no group before its first member or commit: it never ran
+                return false;
+            }
+            throw new IllegalStateException("Cannot describe consumer group " + group + ": " + e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Cannot describe consumer group " + group + ": interrupted", e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("Cannot describe consumer group " + group + ": Kafka did not answer within " + timeout, e);
+        }
     }
 
     private Map<TopicPartition, Long> endOffsets(List<String> topics) {

@@ -101,6 +101,13 @@ class FleetTest {
     }
 
     @Test
+    void compactionLeavesTooFewSmallFilesForTheSmallFilesCheckInEveryFragmentedTable() {
+        for (String name : List.of("page_views", "trips", "accounts_cdc", "clickstream", "dim_products")) {
+            assertThat(facts(name).partitionsSmallAfterCompaction()).as(name).isLessThan(8);
+        }
+    }
+
+    @Test
     void dimProductsHasJustEnoughSmallFilesForAWarning() {
         TableFacts facts = facts("dim_products");
         assertThat(facts.smallFiles()).isEqualTo(8);

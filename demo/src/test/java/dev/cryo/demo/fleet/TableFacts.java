@@ -108,6 +108,16 @@ record TableFacts(Table table, List<DataFile> dataFiles, List<DeleteFile> delete
         return max / mean;
     }
 
+    /**
+     * Partitions whose data, compacted into one file, would still make a small file: what is left
+     * of the small-files check after optimize (it needs 8 small files to be evaluated at all).
+     */
+    long partitionsSmallAfterCompaction() {
+        return dataFiles.stream().collect(Collectors.groupingBy(file -> file.specId() + ":" + file.partition(),
+                        Collectors.summingLong(DataFile::fileSizeInBytes)))
+                .values().stream().filter(bytes -> bytes < targetFileBytes / 4).count();
+    }
+
     Duration oldestSnapshotAge(Instant now) {
         return Duration.between(Instant.ofEpochMilli(snapshots.get(0).timestampMillis()), now);
     }

@@ -58,4 +58,30 @@ class FirstStartOffsetsTest {
             admin.deleteConsumerGroups(List.of(fresh, started)).all().get();
         }
     }
+
+    @Test
+    void aGroupWhoseConsumersRunButNeverCommittedIsLeftAlone() throws Exception {
+        String running = "cryo-demo-test-running-" + UUID.randomUUID().toString().substring(0, 8);
+        Map<String, Object> config = Map.of(
+                org.apache.kafka.clients.consumer.ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers(),
+                org.apache.kafka.clients.consumer.ConsumerConfig.GROUP_ID_CONFIG, running,
+                org.apache.kafka.clients.consumer.ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                org.apache.kafka.clients.consumer.ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        try (Admin admin = FirstStartOffsets.connect(Infrastructure.kafkaBootstrapServers());
+             var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<>(config,
+                     new org.apache.kafka.common.serialization.StringDeserializer(),
+                     new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {
+            consumer.subscribe(List.of(Topics.TABLE_CHANGED));
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
+                consumer.poll(Duration.ofMillis(200));
+                return !consumer.assignment().isEmpty();
+            });
+            FirstStartOffsets offsets = new FirstStartOffsets(admin, Duration.ofSeconds(30));
+
+            List<FirstStartOffsets.GroupStart> starts = offsets.startAtEnd(List.of(running), offsets.cryoTopics());
+
+            assertThat(starts).extracting(FirstStartOffsets.GroupStart::alreadyStarted).containsExactly(true);
+            assertThat(admin.listConsumerGroupOffsets(running).partitionsToOffsetAndMetadata().get()).isEmpty();
+        }
+    }
 }
