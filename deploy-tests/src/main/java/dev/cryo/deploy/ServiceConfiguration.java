@@ -186,7 +186,7 @@ public record ServiceConfiguration(String module, List<ConfigKey> keys, Set<Stri
                 .map(key -> EnvironmentNames.environmentForm(key.name()))
                 .distinct()
                 .min(Comparator.comparingInt(candidate -> distance(candidate, wanted)))
-                .filter(candidate -> distance(candidate, wanted) <= 3)
+                .filter(candidate -> distance(candidate, wanted) <= Math.max(3, wanted.length() / 4))
                 .map(candidate -> " (did you mean " + candidate + "?)")
                 .orElse("");
     }

@@ -1,0 +1,90 @@
+package dev.cryo.deploy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** docker-compose.yml against the Compose Specification and the services' configuration keys. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ComposeFileTest {
+
+    private ValidationContext context;
+    private ComposeRules rules;
+    private JsonNode compose;
+
+    @BeforeAll
+    void read() throws IOException {
+        context = ValidationContext.ofRepository();
+        rules = new ComposeRules(context);
+        compose = ComposeRules.parse(Files.readString(context.repository().composeFile()));
+    }
+
+    @Test
+    void theComposeFileFollowsEveryRule() {
+        assertThat(rules.problems(compose)).isEmpty();
+    }
+
+    @Test
+    void everyServiceOfTheArchitectureIsInTheComposeFileAndAnchorsAreResolved() {
+        List<String> services = iterate(compose.path("services").fieldNames());
+
+        assertThat(services).containsAll(context.architecture().services())
+                .contains("kafka", "kafka-topics", "postgres", "iceberg-rest", "trino", "spark-connect");
+        assertThat(compose.path("services").path("executor-svc").path("environment").path("cryo.catalogs.lakehouse.io-impl")
+                .asText()).isEqualTo("org.apache.iceberg.aws.s3.S3FileIO");
+        assertThat(compose.path("services").path("scorer-svc").path("environment").path("KAFKA_BOOTSTRAP_SERVERS")
+                .asText()).isEqualTo("kafka:9092");
+    }
+
+    @Test
+    void aVariableThatIsNoConfigurationKeyFails() {
+        ObjectNode broken = ComposeRules.copy(compose);
+        ((ObjectNode) broken.path("services").path("planner-svc").path("environment"))
+                .put("CRYO_PLANNER_CHUNK_BUDGET", "1073741824");
+
+        assertThat(rules.problems(broken)).containsExactly(
+                "planner-svc: CRYO_PLANNER_CHUNK_BUDGET is not a configuration key of planner-svc"
+                        + " (did you mean CRYO_PLANNER_CHUNK_BUDGET_BYTES?) (docker-compose.yml)");
+    }
+
+    @Test
+    void aFileThatTheComposeSpecificationRejectsFails() {
+        ObjectNode broken = ComposeRules.copy(compose);
+        ((ObjectNode) broken.path("services").path("kafka")).put("restart_policy", "always");
+        ((ObjectNode) broken.path("services").path("kafka-topics").path("depends_on").path("kafka"))
+                .put("condition", "service_ready");
+
+        assertThat(rules.problems(broken))
+                .anySatisfy(problem -> assertThat(problem).startsWith("Compose Specification: ").contains("restart_policy"))
+                .anySatisfy(problem -> assertThat(problem).startsWith("Compose Specification: ").contains("condition"))
+                .allSatisfy(problem -> assertThat(problem).startsWith("Compose Specification: "));
+    }
+
+    @Test
+    void aServiceWithoutHealthCheckOrLimitsOrItsTopicsFails() {
+        ObjectNode broken = ComposeRules.copy(compose);
+        ObjectNode services = (ObjectNode) broken.path("services");
+        ((ObjectNode) services.path("audit-svc")).remove("healthcheck");
+        ((ObjectNode) services.path("audit-svc")).remove("deploy");
+        ((ObjectNode) services.path("audit-svc").path("depends_on")).remove("kafka-topics");
+
+        assertThat(rules.problems(broken)).containsExactlyInAnyOrder(
+                "audit-svc: no healthcheck (it must ask localhost:8186/q/health)",
+                "audit-svc: must wait for postgres and kafka-topics, waits for [postgres]",
+                "audit-svc: no deploy.resources.limits.cpus and .memory");
+    }
+
+    private static List<String> iterate(java.util.Iterator<String> names) {
+        List<String> list = new java.util.ArrayList<>();
+        names.forEachRemaining(list::add);
+        return list;
+    }
+}
