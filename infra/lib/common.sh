@@ -58,10 +58,21 @@ mvnw() {
   "$CRYO_HOME/mvnw" -B -q "$@"
 }
 
-# The contracts jar carries the topic list (Topics.all()) that infra up creates.
-contracts_jar() {
-  ls "$CRYO_HOME"/contracts/target/cryo-contracts-*.jar 2>/dev/null | grep -v -- '-sources\|-tests' | head -n 1
+# module_jar MODULE: the module's built jar (not sources or tests), or nothing when it is not built.
+# Never fails, so that callers under `set -e -o pipefail` can test for an empty result.
+module_jar() {
+  local candidate
+  for candidate in "$CRYO_HOME/$1"/target/cryo-"$1"-*.jar; do
+    case "$candidate" in
+      *-sources.jar|*-tests.jar) ;;
+      *) [ -f "$candidate" ] && { echo "$candidate"; return 0; } ;;
+    esac
+  done
+  return 0
 }
+
+# The contracts jar carries the topic list (Topics.all()) that infra up creates.
+contracts_jar() { module_jar contracts; }
 
 ensure_contracts_jar() {
   local jar
@@ -75,11 +86,11 @@ ensure_contracts_jar() {
 # module_classpath MODULE: the module's jar and its runtime dependencies, built when missing or stale.
 module_classpath() {
   local module="$1" jar cpfile="$RUNTIME/classpath-$1.txt"
-  jar=$(ls "$CRYO_HOME/$module"/target/cryo-"$module"-*.jar 2>/dev/null | grep -v -- '-sources\|-tests' | head -n 1)
+  jar=$(module_jar "$module")
   if [ -z "$jar" ] || [ -n "$(find "$CRYO_HOME/$module/src/main" "$CRYO_HOME/contracts/src/main" -newer "$jar" -type f -print -quit 2>/dev/null)" ]; then
     step "Building $module" >&2
     (cd "$CRYO_HOME" && mvnw -pl "$module" -am install -DskipTests) >&2 || return 1
-    jar=$(ls "$CRYO_HOME/$module"/target/cryo-"$module"-*.jar | grep -v -- '-sources\|-tests' | head -n 1)
+    jar=$(module_jar "$module")
   fi
   if [ ! -f "$cpfile" ] || [ "$cpfile" -ot "$CRYO_HOME/$module/pom.xml" ] || [ "$cpfile" -ot "$CRYO_HOME/pom.xml" ]; then
     (cd "$CRYO_HOME" && mvnw -pl "$module" dependency:build-classpath -Dmdep.outputFile="$cpfile" -Dmdep.includeScope=runtime) >&2 || return 1

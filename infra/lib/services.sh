@@ -230,8 +230,8 @@ WRITER_DIR="$SERVICES_DIR/writer"
 WRITER_PID="$WRITER_DIR/writer.pid"
 WRITER_LOG="$WRITER_DIR/writer.log"
 
-demo_jar() { ls "$CRYO_HOME"/demo/target/cryo-demo-*.jar 2>/dev/null | grep -v -- '-sources\|-tests' | head -n 1; }
-cli_jar() { ls "$CRYO_HOME"/cli/target/cryo-cli-*.jar 2>/dev/null | grep -v -- '-sources\|-tests' | head -n 1; }
+demo_jar() { module_jar demo; }
+cli_jar() { module_jar cli; }
 
 # The demo tool: a short-lived JVM; C1 alone halves its CPU time.
 demo_tool() {
