@@ -17,7 +17,9 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -30,6 +32,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public class EchoConsumer {
 
     private final List<EventEnvelope<CryoEvent>> received = new CopyOnWriteArrayList<>();
+    /** Tables whose events fail, as if a dependency of theirs were broken, until a test repairs them. */
+    private final Set<String> brokenTables = ConcurrentHashMap.newKeySet();
 
     private final EventConsumers consumers;
     private final EventPublisher publisher;
@@ -45,12 +49,23 @@ public class EchoConsumer {
         return received;
     }
 
+    void breakTable(String table) {
+        brokenTables.add(table);
+    }
+
+    void repairTable(String table) {
+        brokenTables.remove(table);
+    }
+
     @Incoming("platform-in")
     @Blocking
     public CompletionStage<Void> consume(Message<CryoEvent> message) {
         return consumers.consume("echo", message, envelope -> {
             if (envelope.data() instanceof TableChanged change && "poison".equals(change.actor())) {
                 throw new IllegalArgumentException("Cannot echo " + envelope.id() + ": the actor is poison");
+            }
+            if (brokenTables.contains(envelope.subject())) {
+                throw new IllegalStateException("Cannot echo " + envelope.id() + ": table " + envelope.subject() + " is broken");
             }
             received.add(envelope);
             return List.of(new EventEnvelope<>(EventIds.derived(envelope.id(), "echo"), envelope.type(),

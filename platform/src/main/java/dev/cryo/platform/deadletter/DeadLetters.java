@@ -1,0 +1,359 @@
+package dev.cryo.platform.deadletter;
+
+import dev.cryo.contracts.Topics;
+import dev.cryo.contracts.cloudevents.CloudEvents;
+import dev.cryo.platform.config.ServiceConfig;
+import dev.cryo.platform.error.CommonErrorCode;
+import dev.cryo.platform.error.CryoException;
+import io.quarkus.logging.Log;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * This service's dead-letter topic ({@code cryo.dlq.<service>.v1}) for operators: list what waits, and
+ * re-drive a record, i.e. publish it again, byte for byte with its original headers, on the topic it was
+ * read from, once the cause is fixed.
+ *
+ * <p>The topic itself remembers re-drives: each one appends a marker record to the dead-letter topic
+ * (header {@value #REDRIVE_OF} = the re-driven record, {@code ce_actor} = the operator, {@code
+ * dead-letter-reason} = what was done). The audit service reads every dead-letter topic, so each re-drive
+ * is in the audit log with its principal, and a second re-drive of the same record is refused. Downstream
+ * consumers deduplicate by CloudEvents id, so a re-driven event that another consumer of the same topic
+ * had handled is not handled twice.
+ */
+@ApplicationScoped
+public class DeadLetters {
+
+    /** Header of a re-drive marker: the id ({@code <partition>-<offset>}) of the dead letter it re-drove. */
+    public static final String REDRIVE_OF = "cryo-redrive-of";
+    /** Header of a marker: where the re-driven copy went, {@code <topic>/<partition>/<offset>}. */
+    public static final String REDRIVEN_TO = "cryo-redriven-to";
+    /** Header of a re-driven copy: the operator who re-drove it. */
+    public static final String REDRIVEN_BY = "cryo-redriven-by";
+    /** Header of a re-driven copy: the dead letter it came from, {@code <dead-letter topic>/<partition>/<offset>}. */
+    public static final String REDRIVEN_FROM = "cryo-redriven-from";
+
+    static final String DEAD_LETTER_REASON = "dead-letter-reason";
+    static final String DEAD_LETTER_TOPIC = "dead-letter-topic";
+    static final String DEAD_LETTER_PARTITION = "dead-letter-partition";
+    static final String DEAD_LETTER_OFFSET = "dead-letter-offset";
+
+    /** How far back a listing or a re-drive of everything looks, per partition: a dead-letter topic is small. */
+    static final int MAX_SCANNED_RECORDS = 10_000;
+    static final int MAX_IDS = 1_000;
+    private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration SEND_TIMEOUT = Duration.ofSeconds(30);
+    private static final Pattern ID = Pattern.compile("(\\d{1,9})-(\\d{1,18})");
+
+    private final String topic;
+    private final String bootstrapServers;
+    private final Clock clock;
+    private KafkaProducer<String, byte[]> producer;
+
+    DeadLetters(ServiceConfig service, @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
+                Clock clock) {
+        this.topic = Topics.deadLetter(service.name());
+        this.bootstrapServers = bootstrapServers;
+        this.clock = clock;
+    }
+
+    /** The dead-letter topic of this service. */
+    public String topic() {
+        return topic;
+    }
+
+    /** The newest {@code limit} dead letters, newest first, with their re-drive state. */
+    public List<DeadLetter> list(int limit) {
+        Scan scan = scan(Map.of());
+        return scan.deadLetters.values().stream()
+                .sorted(Comparator.comparing(DeadLetter::deadLetteredAt).thenComparing(DeadLetter::id).reversed())
+                .limit(limit)
+                .toList();
+    }
+
+    /**
+     * Re-drives the given dead letters, or every one that waits when {@code ids} is empty and
+     * {@code everything} was asked for. Each is published on its original topic and acknowledged by
+     * the broker before its marker is written.
+     */
+    public synchronized List<Redrive> redrive(List<String> ids, RedriveScope scope, String actor) {
+        Map<Integer, Long> from = new HashMap<>();
+        List<String> requested = new ArrayList<>();
+        if (scope == RedriveScope.LISTED) {
+            if (ids == null || ids.isEmpty()) {
+                throw CryoException.invalid("Cannot re-drive dead letters of " + topic + ": name them, {\"ids\": [\"0-42\"]},"
+                        + " or ask for every waiting one with {\"all\": true}");
+            }
+            if (ids.size() > MAX_IDS) {
+                throw CryoException.invalid("Cannot re-drive " + ids.size() + " dead letters at once: at most " + MAX_IDS);
+            }
+            for (String id : ids) {
+                Matcher matcher = id == null ? null : ID.matcher(id);
+                if (matcher == null || !matcher.matches()) {
+                    throw CryoException.invalid("Cannot re-drive '" + printable(id) + "': a dead-letter id is "
+                            + "<partition>-<offset>, as GET /api/v1/dead-letters lists them");
+                }
+                from.merge(Integer.parseInt(matcher.group(1)), Long.parseLong(matcher.group(2)), Math::min);
+                if (!requested.contains(id)) {
+                    requested.add(id);
+                }
+            }
+        }
+        Scan scan = scan(from);
+        if (scope == RedriveScope.ALL_WAITING) {
+            scan.deadLetters.values().stream().filter(letter -> !letter.isRedriven())
+                    .sorted(Comparator.comparing(DeadLetter::deadLetteredAt)).forEach(letter -> requested.add(letter.id()));
+        }
+        List<Redrive> results = new ArrayList<>();
+        for (String id : requested) {
+            results.add(redriveOne(id, scan, actor));
+        }
+        return results;
+    }
+
+    /** Which dead letters a re-drive covers. */
+    public enum RedriveScope { LISTED, ALL_WAITING }
+
+    private Redrive redriveOne(String id, Scan scan, String actor) {
+        if (scan.markers.contains(id)) {
+            return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + ": it is a re-drive marker, not a dead letter");
+        }
+        DeadLetter letter = scan.deadLetters.get(id);
+        ConsumerRecord<String, byte[]> record = scan.records.get(id);
+        if (letter == null || record == null) {
+            return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + ": " + topic
+                    + " holds no such record (an id is <partition>-<offset>; old records leave with the topic's retention.ms)");
+        }
+        if (letter.isRedriven()) {
+            return new Redrive(id, Redrive.ALREADY_REDRIVEN, letter.redrivenTo(), "Not re-driven again: "
+                    + letter.redrivenBy() + " re-drove it at " + letter.redrivenAt() + " to " + letter.redrivenTo());
+        }
+        String target = letter.originalTopic();
+        if (target == null || target.isBlank()) {
+            return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + ": it has no " + DEAD_LETTER_TOPIC
+                    + " header, so its original topic is unknown");
+        }
+        if (target.startsWith("cryo.dlq.")) {
+            return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + " to " + target
+                    + ": that is a dead-letter topic; re-drives go back to the topic a consumer reads");
+        }
+        Headers headers = new RecordHeaders();
+        for (Header header : record.headers()) {
+            if (!header.key().startsWith("dead-letter-") && !header.key().startsWith("deserialization-failure")
+                    && !header.key().startsWith("cryo-redriven-")) {
+                headers.add(header);
+            }
+        }
+        String from = topic + "/" + record.partition() + "/" + record.offset();
+        headers.add(REDRIVEN_BY, bytes(actor));
+        headers.add(REDRIVEN_FROM, bytes(from));
+        RecordMetadata sent = send(new ProducerRecord<>(target, null, record.key(), record.value(), headers));
+        String to = sent.topic() + "/" + sent.partition() + "/" + sent.offset();
+
+        Headers marker = new RecordHeaders();
+        for (String copied : List.of(CloudEvents.HEADER_ID, CloudEvents.HEADER_TYPE, CloudEvents.HEADER_SOURCE,
+                CloudEvents.HEADER_SUBJECT, CloudEvents.HEADER_CORRELATION_ID)) {
+            Header header = record.headers().lastHeader(copied);
+            if (header != null) {
+                marker.add(header);
+            }
+        }
+        marker.add(CloudEvents.HEADER_ACTOR, bytes(actor));
+        marker.add(REDRIVE_OF, bytes(id));
+        marker.add(REDRIVEN_TO, bytes(to));
+        marker.add(DEAD_LETTER_TOPIC, bytes(target));
+        marker.add(DEAD_LETTER_REASON, bytes("re-driven by " + actor + " from " + from + " to " + to));
+        send(new ProducerRecord<>(topic, record.partition(), record.key(), null, marker));
+        Log.infof("Re-drove dead letter %s of %s to %s for %s", id, topic, to, actor);
+        return new Redrive(id, Redrive.REDRIVEN, to, "re-driven to " + to);
+    }
+
+    /** Reads the dead-letter topic: from the given offsets, or the last MAX_SCANNED_RECORDS of each partition. */
+    private Scan scan(Map<Integer, Long> fromOffsets) {
+        Scan scan = new Scan();
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(consumerProperties())) {
+            List<PartitionInfo> partitions = consumer.partitionsFor(topic, READ_TIMEOUT);
+            if (partitions == null || partitions.isEmpty()) {
+                return scan;
+            }
+            List<TopicPartition> assigned = partitions.stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+            consumer.assign(assigned);
+            Map<TopicPartition, Long> begin = consumer.beginningOffsets(assigned, READ_TIMEOUT);
+            Map<TopicPartition, Long> end = consumer.endOffsets(assigned, READ_TIMEOUT);
+            Map<TopicPartition, Long> remaining = new HashMap<>();
+            for (TopicPartition partition : assigned) {
+                long start = Optional.ofNullable(fromOffsets.get(partition.partition()))
+                        .orElse(end.get(partition) - MAX_SCANNED_RECORDS);
+                start = Math.max(begin.get(partition), Math.min(start, end.get(partition)));
+                consumer.seek(partition, start);
+                if (start < end.get(partition)) {
+                    remaining.put(partition, end.get(partition));
+                }
+            }
+            Instant deadline = clock.instant().plus(READ_TIMEOUT);
+            while (!remaining.isEmpty()) {
+                if (clock.instant().isAfter(deadline)) {
+                    throw new CryoException(CommonErrorCode.DEPENDENCY_UNAVAILABLE, "Cannot read " + topic
+                            + ": Kafka did not deliver its records within " + READ_TIMEOUT);
+                }
+                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(500))) {
+                    scan.add(record);
+                }
+                remaining.keySet().removeIf(partition -> consumer.position(partition) >= remaining.get(partition));
+            }
+        } catch (KafkaException e) {
+            throw new CryoException(CommonErrorCode.DEPENDENCY_UNAVAILABLE, "Cannot read " + topic + ": " + e.getMessage(), e);
+        }
+        scan.applyMarkers();
+        return scan;
+    }
+
+    private RecordMetadata send(ProducerRecord<String, byte[]> record) {
+        try {
+            return producer().send(record).get(SEND_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CryoException(CommonErrorCode.DEPENDENCY_UNAVAILABLE, "Cannot publish to " + record.topic()
+                    + ": interrupted", e);
+        } catch (ExecutionException | TimeoutException | KafkaException e) {
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            throw new CryoException(CommonErrorCode.DEPENDENCY_UNAVAILABLE, "Cannot publish to " + record.topic() + ": "
+                    + cause.getMessage(), cause);
+        }
+    }
+
+    private synchronized KafkaProducer<String, byte[]> producer() {
+        if (producer == null) {
+            Properties properties = new Properties();
+            properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+            properties.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+            properties.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+            properties.put(ProducerConfig.ACKS_CONFIG, "all");
+            properties.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+            properties.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd");
+            properties.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Integer.toString(Topics.MAX_RECORD_BYTES));
+            properties.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "15000");
+            properties.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "10000");
+            properties.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "25000");
+            properties.put(ProducerConfig.CLIENT_ID_CONFIG, "cryo-dead-letter-redrive");
+            producer = new KafkaProducer<>(properties);
+        }
+        return producer;
+    }
+
+    private Properties consumerProperties() {
+        Properties properties = new Properties();
+        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        properties.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(Topics.MAX_RECORD_BYTES));
+        properties.put(ConsumerConfig.CLIENT_ID_CONFIG, "cryo-dead-letter-reader");
+        return properties;
+    }
+
+    @PreDestroy
+    synchronized void close() {
+        if (producer != null) {
+            producer.close(Duration.ofSeconds(5));
+        }
+    }
+
+    /** What a read of the topic found: dead letters by id, and the ids of the markers themselves. */
+    private static final class Scan {
+        final Map<String, DeadLetter> deadLetters = new LinkedHashMap<>();
+        final Map<String, ConsumerRecord<String, byte[]>> records = new HashMap<>();
+        final List<String> markers = new ArrayList<>();
+        final List<ConsumerRecord<String, byte[]>> markerRecords = new ArrayList<>();
+
+        void add(ConsumerRecord<String, byte[]> record) {
+            String id = record.partition() + "-" + record.offset();
+            if (header(record, REDRIVE_OF) != null) {
+                markers.add(id);
+                markerRecords.add(record);
+                return;
+            }
+            records.put(id, record);
+            deadLetters.put(id, new DeadLetter(id, record.key(), header(record, CloudEvents.HEADER_ID),
+                    header(record, CloudEvents.HEADER_TYPE), header(record, DEAD_LETTER_TOPIC),
+                    number(header(record, DEAD_LETTER_PARTITION)).map(Long::intValue).orElse(null),
+                    number(header(record, DEAD_LETTER_OFFSET)).orElse(null), header(record, DEAD_LETTER_REASON),
+                    Instant.ofEpochMilli(record.timestamp()), record.value() == null ? 0 : record.value().length,
+                    null, null, null));
+        }
+
+        void applyMarkers() {
+            for (ConsumerRecord<String, byte[]> marker : markerRecords) {
+                DeadLetter letter = deadLetters.get(header(marker, REDRIVE_OF));
+                if (letter != null && !letter.isRedriven()) {
+                    deadLetters.put(letter.id(), new DeadLetter(letter.id(), letter.key(), letter.eventId(),
+                            letter.eventType(), letter.originalTopic(), letter.originalPartition(), letter.originalOffset(),
+                            letter.reason(), letter.deadLetteredAt(), letter.valueBytes(),
+                            header(marker, CloudEvents.HEADER_ACTOR), Instant.ofEpochMilli(marker.timestamp()),
+                            header(marker, REDRIVEN_TO)));
+                }
+            }
+        }
+    }
+
+    private static Optional<Long> number(String text) {
+        try {
+            return text == null ? Optional.empty() : Optional.of(Long.parseLong(text.trim()));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String header(ConsumerRecord<String, byte[]> record, String name) {
+        Header header = record.headers().lastHeader(name);
+        return header == null || header.value() == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String printable(String text) {
+        if (text == null) {
+            return "null";
+        }
+        String cut = text.length() > 40 ? text.substring(0, 40) + "…" : text;
+        return cut.replaceAll("\\p{Cntrl}", "?");
+    }
+}
