@@ -4,6 +4,7 @@ import dev.cryo.cli.api.ApiClient;
 import dev.cryo.cli.api.CliException;
 import dev.cryo.cli.api.Endpoints;
 import dev.cryo.cli.command.AuditCommand;
+import dev.cryo.cli.command.DlqCommand;
 import dev.cryo.cli.command.FixCommand;
 import dev.cryo.cli.command.GradeCommand;
 import dev.cryo.cli.command.JobsCommand;
@@ -29,7 +30,7 @@ import static java.util.Objects.requireNonNull;
 @Command(name = "cryo", mixinStandardHelpOptions = true, version = "cryo 0.1.0",
         description = "Cryo's command line: grades, plans, fixes and the audit of your Iceberg tables.",
         subcommands = {TablesCommand.class, GradeCommand.class, PlanCommand.class, FixCommand.class, PauseCommand.class,
-                ResumeCommand.class, JobsCommand.class, AuditCommand.class, ReplayCommand.class,
+                ResumeCommand.class, JobsCommand.class, AuditCommand.class, ReplayCommand.class, DlqCommand.class,
                 CommandLine.HelpCommand.class},
         footer = {"", "Local runtime (the ./cryo script): infra up|down|status, demo, up, down, status, test.",
                 "Exit codes: 0 healthy, 1 findings, 2 error.",
