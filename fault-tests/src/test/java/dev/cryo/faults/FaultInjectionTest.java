@@ -1,0 +1,133 @@
+package dev.cryo.faults;
+
+import dev.cryo.contracts.Operation;
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.cloudevents.EventType;
+import dev.cryo.contracts.event.JobAdmitted;
+import dev.cryo.contracts.event.JobFinished;
+import dev.cryo.contracts.event.JobOutcome;
+import dev.cryo.contracts.event.JobStarted;
+import dev.cryo.contracts.event.OperationFinished;
+import dev.cryo.contracts.event.OperationStatus;
+import dev.cryo.testsupport.Infrastructure;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.io.CloseableIterable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Fault injection on the real local stack: Kafka and PostgreSQL of {@code ./cryo infra up} and
+ * the six packaged services as processes, started once for the class. Each scenario has tables
+ * of its own, a writer appending to their partitions throughout, one fault, and the same end
+ * checks ({@link Scenario#end()}).
+ */
+@Tag("faults")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class FaultInjectionTest {
+
+    private final String namespace = "faults_" + UUID.randomUUID().toString().substring(0, 8);
+    private final List<String> summaries = new ArrayList<>();
+    private Stack stack;
+    private Instant classStarted;
+
+    @BeforeAll
+    void startTheStack() {
+        classStarted = Instant.now();
+        stack = new Stack(Stack.checkout());
+        stack.up();
+        summaries.add("stack up: " + Duration.between(classStarted, Instant.now()).toSeconds() + " s");
+    }
+
+    @AfterAll
+    void stopTheServices() {
+        if (stack != null) {
+            stack.close();
+        }
+        summaries.add("class: " + Duration.between(classStarted, Instant.now()).toSeconds() + " s");
+        System.out.println(String.join("\n", summaries));
+    }
+
+    /**
+     * An executor is SIGKILLed right after its first chunk commit of an optimize job, restarted,
+     * and killed again after the next chunk commit; the third run finishes the job. Every chunk is
+     * committed once, the attempts count up, and the job succeeds.
+     */
+    @Test
+    @Order(1)
+    void anExecutorKilledTwiceMidOptimizeLeavesEveryChunkCommittedOnce() {
+        try (Scenario scenario = new Scenario(stack, namespace, "executor_kill")) {
+            TableId table = scenario.tables(1, 14, 300, 120).get(0);
+            scenario.awaitFullPlansQueued();
+            scenario.resume();
+
+            int firstKill = killExecutorAfterCommits(scenario, table, 1);
+            stack.start("executor");
+            int secondKill = killExecutorAfterCommits(scenario, table, firstKill + 1);
+            stack.start("executor");
+
+            JobFinished finished = scenario.awaitJobsFinished(Duration.ofMinutes(4)).stream()
+                    .filter(job -> job.table().equals(table)).findFirst().orElseThrow();
+            assertThat(finished.outcome()).as(finished.message() == null ? "succeeded" : finished.message())
+                    .isEqualTo(JobOutcome.SUCCEEDED);
+            List<JobStarted> starts = scenario.events().of(JobStarted.class).stream()
+                    .filter(start -> start.jobId().equals(finished.jobId())).toList();
+            assertThat(starts).extracting(JobStarted::attempt).as("attempts of job " + finished.jobId())
+                    .doesNotHaveDuplicates().contains(1).hasSizeGreaterThanOrEqualTo(3);
+            List<String> commits = scenario.jobCommits(table);
+            assertThat(commits).as("commits of job " + finished.jobId()).doesNotHaveDuplicates()
+                    .filteredOn(commit -> commit.startsWith(finished.jobId() + "/optimize:")).hasSize(Scenario.PARTITIONS);
+            summaries.add("executor killed after chunk commits " + firstKill + " and " + secondKill + " of "
+                    + Scenario.PARTITIONS + "; attempts " + starts.stream().map(JobStarted::attempt).toList());
+            summaries.add(scenario.end());
+        }
+    }
+
+    /** Each job's outcome once (a redelivered job republishes its JobFinished under the same id). */
+    private static List<String> outcomes(List<JobFinished> finished) {
+        return finished.stream().collect(java.util.stream.Collectors.toMap(JobFinished::jobId,
+                        job -> job.outcome().id() + (job.message() == null ? "" : " (" + job.message() + ")"),
+                        (first, second) -> first, java.util.LinkedHashMap::new))
+                .values().stream().toList();
+    }
+
+    private int killExecutorAfterCommits(Scenario scenario, TableId table, int commits) {
+        await("a chunk commit of the job").atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(100))
+                .until(() -> optimizeCommits(scenario, table) >= commits);
+        stack.kill("executor");
+        int committed = optimizeCommits(scenario, table);
+        assertThat(committed).as("the executor was killed mid-optimize (chunk commits when it died)")
+                .isLessThan(Scenario.PARTITIONS);
+        return committed;
+    }
+
+    private static int optimizeCommits(Scenario scenario, TableId table) {
+        return (int) scenario.jobCommits(table).stream().filter(commit -> commit.contains("/optimize:")).count();
+    }
+}
