@@ -130,4 +130,33 @@ class FaultInjectionTest {
     private static int optimizeCommits(Scenario scenario, TableId table) {
         return (int) scenario.jobCommits(table).stream().filter(commit -> commit.contains("/optimize:")).count();
     }
+
+    /**
+     * The broker is restarted while optimize jobs run and the writer's commit reports flow to
+     * Kafka: the jobs finish, their events arrive (nothing lost, nothing audited twice).
+     */
+    @Test
+    @Order(2)
+    void kafkaRestartedWhileJobsRunAndNotificationsFlow() {
+        try (Scenario scenario = new Scenario(stack, namespace, "kafka_restart")) {
+            List<TableId> tables = scenario.tables(3, 8, 200, 80);
+            scenario.awaitFullPlansQueued();
+            scenario.resume();
+            await("a job running").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> tables.stream().anyMatch(table -> optimizeCommits(scenario, table) >= 1));
+            int commitsBefore = scenario.writer().commits();
+            Instant stopped = Instant.now();
+            stack.restartKafka();
+            Duration outage = Duration.between(stopped, Instant.now());
+            int commitsDuring = scenario.writer().commits() - commitsBefore;
+
+            List<JobFinished> finished = scenario.awaitJobsFinished(Duration.ofMinutes(4));
+            assertThat(finished).as("jobs that were still running when the broker stopped")
+                    .anyMatch(job -> job.finishedAt().isAfter(stopped));
+            assertThat(commitsDuring).as("writer commits while the broker restarted").isPositive();
+            summaries.add("kafka restarted in " + outage.toSeconds() + " s; writer committed " + commitsDuring
+                    + " times meanwhile; outcomes " + outcomes(finished));
+            summaries.add(scenario.end());
+        }
+    }
 }
