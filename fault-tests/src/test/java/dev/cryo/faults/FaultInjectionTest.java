@@ -159,4 +159,96 @@ class FaultInjectionTest {
             summaries.add(scenario.end());
         }
     }
+
+    /**
+     * The governor is SIGKILLed after it committed an admission and before it published it. The
+     * window is held open for real: the outbox relay takes a PostgreSQL advisory lock (the
+     * governor's own "one relay at a time" lock, OutboxStore#takeTurn) before publishing, and the
+     * test holds that lock, so the admission is in the database and its JobAdmitted in the
+     * outbox, unpublished, when the kill lands. After the restart the same admission is published
+     * once, under its own event id, and the plan has one job.
+     */
+    @Test
+    @Order(4)
+    void aGovernorKilledBetweenAdmissionAndPublicationAdmitsOnce() throws SQLException {
+        try (Scenario scenario = new Scenario(stack, namespace, "governor_kill")) {
+            TableId table = scenario.tables(1, 8, 150, 60).get(0);
+            scenario.awaitFullPlansQueued();
+            String admittedJobId;
+            String admittedEventId;
+            try (Connection relayLock = DriverManager.getConnection(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
+                    Infrastructure.dbPassword())) {
+                try (PreparedStatement lock = relayLock.prepareStatement(
+                        "SELECT pg_advisory_lock(hashtextextended('governor' || '/outbox', 0))")) {
+                    lock.execute();
+                }
+                scenario.resume();
+                await("the admission committed to the outbox, unpublished").atMost(Duration.ofMinutes(2))
+                        .pollInterval(Duration.ofMillis(500)).until(() -> unpublishedAdmissions(table) == 1);
+                assertThat(scenario.events().of(JobAdmitted.class)).as("JobAdmitted on Kafka before the kill").isEmpty();
+                admittedJobId = governorJobs(table).get(0);
+                admittedEventId = outboxAdmission(table);
+                stack.kill("governor");
+            }
+            stack.start("governor");
+
+            JobFinished finished = scenario.awaitJobsFinished(Duration.ofMinutes(4)).get(0);
+            assertThat(finished.jobId()).isEqualTo(admittedJobId);
+            assertThat(finished.outcome()).as(finished.message() == null ? "succeeded" : finished.message())
+                    .isEqualTo(JobOutcome.SUCCEEDED);
+            List<JobAdmitted> admissions = scenario.events().of(JobAdmitted.class);
+            assertThat(admissions).extracting(JobAdmitted::jobId).as("jobs admitted").containsOnly(admittedJobId);
+            assertThat(scenario.events().envelopesOf(JobAdmitted.class)).extracting(envelope -> envelope.id())
+                    .as("JobAdmitted event ids: the one the outbox held before the kill").contains(admittedEventId);
+            assertThat(governorJobs(table)).as("the governor's jobs of " + table).containsExactly(admittedJobId);
+            assertThat(scenario.jobCommits(table)).doesNotHaveDuplicates();
+            summaries.add("governor killed with JobAdmitted " + admittedJobId + " in its outbox; "
+                    + admissions.size() + " JobAdmitted record(s) after the restart");
+            summaries.add(scenario.end());
+        }
+    }
+
+    private static long unpublishedAdmissions(TableId table) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
+                Infrastructure.dbPassword());
+             PreparedStatement query = connection.prepareStatement("SELECT count(*) FROM governor.outbox"
+                     + " WHERE subject = ? AND event_type = ? AND published_at IS NULL")) {
+            query.setString(1, table.toString());
+            query.setString(2, EventType.JOB_ADMITTED.id());
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
+    }
+
+    private static String outboxAdmission(TableId table) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
+                Infrastructure.dbPassword());
+             PreparedStatement query = connection.prepareStatement("SELECT event_id FROM governor.outbox"
+                     + " WHERE subject = ? AND event_type = ?")) {
+            query.setString(1, table.toString());
+            query.setString(2, EventType.JOB_ADMITTED.id());
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                return rows.getString(1);
+            }
+        }
+    }
+
+    private static List<String> governorJobs(TableId table) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
+                Infrastructure.dbPassword());
+             PreparedStatement query = connection.prepareStatement(
+                     "SELECT job_id FROM governor.job WHERE table_id = ? ORDER BY admitted_at")) {
+            query.setString(1, table.toString());
+            List<String> jobs = new ArrayList<>();
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    jobs.add(rows.getString(1));
+                }
+            }
+            return jobs;
+        }
+    }
 }
