@@ -4,20 +4,23 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Where the real infrastructure is: the local one that {@code ./cryo infra up} starts, or the
- * endpoints named by {@code KAFKA_BOOTSTRAP_SERVERS} and {@code CRYO_DB_URL}.
+ * endpoints named by {@code KAFKA_BOOTSTRAP_SERVERS} and {@code CRYO_DB_URL}. A local one moved to
+ * other ports with {@code CRYO_KAFKA_PORT} / {@code CRYO_PG_PORT} is found through those, as the
+ * services find it (platform's microprofile-config.properties).
  */
 public final class Infrastructure {
 
     /** The command that starts the local infrastructure, quoted in every failure message. */
     public static final String START_COMMAND = "./cryo infra up";
 
-    public static final String DEFAULT_KAFKA = "127.0.0.1:9092";
-    public static final String DEFAULT_DB_URL = "jdbc:postgresql://127.0.0.1:15432/cryo";
+    public static final String DEFAULT_KAFKA = "127.0.0.1:" + env("CRYO_KAFKA_PORT", "9092");
+    public static final String DEFAULT_DB_URL = "jdbc:postgresql://127.0.0.1:" + env("CRYO_PG_PORT", "15432") + "/cryo";
 
     public enum Component { KAFKA, POSTGRESQL }
 
@@ -27,6 +30,31 @@ public final class Infrastructure {
 
     public static String jdbcUrl() {
         return env("CRYO_DB_URL", DEFAULT_DB_URL);
+    }
+
+    /** Trino started by {@code ./cryo infra up --with trino}: -Dcryo.trino.jdbc-url, else CRYO_TRINO_PORT. */
+    public static String trinoJdbcUrl() {
+        return System.getProperty("cryo.trino.jdbc-url", "jdbc:trino://127.0.0.1:" + env("CRYO_TRINO_PORT", "8080"));
+    }
+
+    /** Spark Connect started by {@code ./cryo infra up --with spark}: -Dcryo.spark.remote, else CRYO_SPARK_PORT. */
+    public static String sparkRemote() {
+        return System.getProperty("cryo.spark.remote", "sc://127.0.0.1:" + env("CRYO_SPARK_PORT", "15002"));
+    }
+
+    /**
+     * The local warehouse that Trino's and Spark's catalog {@code lakehouse} write to: -Dcryo.warehouse,
+     * else {@code $CRYO_RUNTIME_DIR/warehouse}, else {@code .cryo-runtime/warehouse} of the checkout
+     * (tests run in a module folder, one below it).
+     */
+    public static Path localWarehouse() {
+        String property = System.getProperty("cryo.warehouse");
+        if (property != null) {
+            return Path.of(property);
+        }
+        String runtime = System.getenv("CRYO_RUNTIME_DIR");
+        Path base = runtime != null && !runtime.isBlank() ? Path.of(runtime) : Path.of("..", ".cryo-runtime");
+        return base.resolve("warehouse").toAbsolutePath().normalize();
     }
 
     public static String dbUser() {
@@ -50,6 +78,26 @@ public final class Infrastructure {
             throw new IllegalStateException("Cannot run this test: " + String.join("; ", problems)
                     + ". Start the local infrastructure with `" + START_COMMAND
                     + "`, or point KAFKA_BOOTSTRAP_SERVERS / CRYO_DB_URL at running servers.");
+        }
+    }
+
+    /**
+     * Fails at once, saying how to start them, when Trino or Spark Connect (the engine suites'
+     * servers) does not accept connections.
+     */
+    public static void requireEngines() {
+        List<String> down = new ArrayList<>();
+        String trino = trinoJdbcUrl().substring("jdbc:trino://".length()).replaceAll("/.*", "");
+        if (!reachable(trino)) {
+            down.add("Trino at " + trinoJdbcUrl());
+        }
+        String spark = sparkRemote().substring("sc://".length()).replaceAll("/.*", "");
+        if (!reachable(spark)) {
+            down.add("Spark Connect at " + sparkRemote());
+        }
+        if (!down.isEmpty()) {
+            throw new IllegalStateException("Cannot run the engine tests: " + String.join(" and ", down)
+                    + " not reachable. Start them with ./cryo infra up --with trino --with spark");
         }
     }
 

@@ -20,12 +20,8 @@ import org.apache.iceberg.catalog.TableIdentifier;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -36,27 +32,16 @@ import java.util.Map;
 final class RealEngines {
 
     static final String CATALOG = "lakehouse";
-    static final String TRINO_URL = System.getProperty("cryo.trino.jdbc-url", "jdbc:trino://127.0.0.1:8080");
-    static final String SPARK_REMOTE = System.getProperty("cryo.spark.remote", "sc://127.0.0.1:15002");
-    static final Path WAREHOUSE = Path.of(System.getProperty("cryo.warehouse",
-            Path.of("..", ".cryo-runtime", "warehouse").toAbsolutePath().normalize().toString()));
+    static final String TRINO_URL = Infrastructure.trinoJdbcUrl();
+    static final String SPARK_REMOTE = Infrastructure.sparkRemote();
+    static final Path WAREHOUSE = Infrastructure.localWarehouse();
 
     private static CatalogRegistry registry;
     private static TrinoClient trino;
     private static SparkConnectClient spark;
 
-    static synchronized void requireRunning() {
-        List<String> down = new ArrayList<>();
-        if (!reachable(TRINO_URL.substring("jdbc:trino://".length()))) {
-            down.add("Trino at " + TRINO_URL);
-        }
-        if (!reachable(SPARK_REMOTE.substring("sc://".length()))) {
-            down.add("Spark Connect at " + SPARK_REMOTE);
-        }
-        if (!down.isEmpty()) {
-            throw new IllegalStateException("Cannot run the engine tests: " + String.join(" and ", down)
-                    + " not reachable. Start them with ./cryo infra up --with trino --with spark");
-        }
+    static void requireRunning() {
+        Infrastructure.requireEngines();
     }
 
     static synchronized Catalog catalog() {
@@ -104,16 +89,6 @@ final class RealEngines {
             catalog.dropTable(table, true);
         }
         ((SupportsNamespaces) catalog).dropNamespace(Namespace.of(namespace));
-    }
-
-    private static boolean reachable(String hostPort) {
-        String[] parts = hostPort.replaceAll("/.*", "").split(":");
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(parts[0], Integer.parseInt(parts[1])), 1000);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
     }
 
     static void closeQuietly() {

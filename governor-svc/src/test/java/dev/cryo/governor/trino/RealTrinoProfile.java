@@ -1,5 +1,6 @@
 package dev.cryo.governor.trino;
 
+import dev.cryo.testsupport.Infrastructure;
 import io.quarkus.test.junit.QuarkusTestProfile;
 
 import java.util.Map;
@@ -8,8 +9,7 @@ import java.util.Map;
 public class RealTrinoProfile implements QuarkusTestProfile {
 
     static String jdbcUrl() {
-        String port = System.getenv().getOrDefault("CRYO_TRINO_PORT", "8080");
-        return "jdbc:trino://127.0.0.1:" + port;
+        return Infrastructure.trinoJdbcUrl();
     }
 
     @Override
