@@ -19,7 +19,10 @@ public enum ExecutorErrorCode implements ErrorCode {
     REFUSED_BY_TABLE_SETTINGS(ErrorType.USER, 409),
     /** A parameter outside its safe range, e.g. an orphan age floor below one hour. */
     UNSAFE_PARAMETER(ErrorType.USER, 400),
-    /** Rows read and rows written differ: nothing was committed. */
+    /**
+     * Rows read and rows written differ. On the native engine nothing was committed; after an
+     * engine's commit (which Cryo cannot undo) the message names the engine, query and snapshots.
+     */
     FINGERPRINT_MISMATCH(ErrorType.INTERNAL, 500),
     /** Concurrent writers kept conflicting with the rewrite after every retry. */
     COMMIT_CONFLICT(ErrorType.EXTERNAL, 409),
@@ -32,7 +35,19 @@ public enum ExecutorErrorCode implements ErrorCode {
     /** A bug: an engine step failed unexpectedly. */
     ENGINE_FAILURE(ErrorType.INTERNAL, 500),
     /** No job with that id. */
-    JOB_NOT_FOUND(ErrorType.USER, 404);
+    JOB_NOT_FOUND(ErrorType.USER, 404),
+    /** No engine of the table's policy (the job's engine, then cryo.executor.fallback-engines) can run the step. */
+    NOT_ROUTABLE(ErrorType.USER, 400),
+    /** The plan holds something no SQL statement can carry safely (a value that is not of its column's type, …). */
+    CANNOT_RENDER(ErrorType.USER, 400),
+    /** Trino or Spark rejected or failed the statement; the message has the engine's reason and query id. */
+    ENGINE_QUERY_FAILED(ErrorType.EXTERNAL, 502),
+    /** The statement ran longer than the engine's query timeout and was stopped. */
+    ENGINE_TIMEOUT(ErrorType.EXTERNAL, 504),
+    /** The statement was cancelled: the job was taken over, or the executor stopped. */
+    ENGINE_CANCELLED(ErrorType.EXTERNAL, 409),
+    /** Trino or Spark Connect could not be reached. */
+    ENGINE_UNREACHABLE(ErrorType.EXTERNAL, 503);
 
     private final ErrorType type;
     private final int httpStatus;

@@ -48,11 +48,17 @@ public final class Jobs {
     }
 
     public static EventEnvelope<JobAdmitted> admitted(TableId table, String jobId, List<PlannedOperation> operations) {
+        return admitted(table, jobId, Engine.NATIVE, operations);
+    }
+
+    /** A job the governor admitted for that engine. */
+    public static EventEnvelope<JobAdmitted> admitted(TableId table, String jobId, Engine engine,
+                                                      List<PlannedOperation> operations) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         String planId = "plan-" + UUID.randomUUID();
         MaintenancePlanned plan = new MaintenancePlanned(planId, table, "scan-1", null, now, 40, Grade.D, 90,
                 operations, Estimate.ZERO, null, null);
-        JobAdmitted job = new JobAdmitted(jobId, planId, table, Engine.NATIVE, 0, now, now.plusSeconds(300),
+        JobAdmitted job = new JobAdmitted(jobId, planId, table, engine, 0, now, now.plusSeconds(300),
                 "governor-test", plan);
         return EventEnvelope.startChain(job, "/cryo/governor", now).withActor("operator:test");
     }

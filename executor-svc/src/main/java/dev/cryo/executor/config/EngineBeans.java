@@ -1,10 +1,26 @@
 package dev.cryo.executor.config;
 
+import dev.cryo.contracts.Engine;
+import dev.cryo.enginesql.CapabilityMatrix;
+import dev.cryo.enginesql.CatalogNames;
+import dev.cryo.enginesql.EngineRouter;
+import dev.cryo.enginesql.spark.SparkConnectClient;
+import dev.cryo.enginesql.spark.SparkRenderer;
+import dev.cryo.enginesql.spark.SparkSettings;
+import dev.cryo.enginesql.trino.TrinoClient;
+import dev.cryo.enginesql.trino.TrinoRenderer;
+import dev.cryo.enginesql.trino.TrinoSettings;
 import dev.cryo.executor.domain.Backoff;
 import dev.cryo.executor.domain.OrphanAgeFloor;
+import dev.cryo.executor.engine.EngineStepLog;
+import dev.cryo.executor.engine.MaintenanceEngine;
 import dev.cryo.executor.iceberg.NativeEngine;
 import dev.cryo.executor.iceberg.NativeEngineSettings;
+import dev.cryo.executor.iceberg.OperationDefaults;
 import dev.cryo.executor.iceberg.RewriteSettings;
+import dev.cryo.executor.iceberg.TableLoader;
+import dev.cryo.executor.routing.PolicyRouting;
+import dev.cryo.executor.sql.SqlEngine;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.platform.config.CatalogsConfig;
 import io.quarkus.logging.Log;
@@ -16,8 +32,16 @@ import jakarta.enterprise.inject.Produces;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 
-/** The catalogs and the native engine, built once at start-up so a bad catalog config fails the start. */
+/**
+ * The catalogs and the engines, built once at start-up so a bad catalog or engine config fails
+ * the start. Trino and Spark are connected lazily: a server that is down fails its steps
+ * (ENGINE_UNREACHABLE), not the executor's start.
+ */
 @ApplicationScoped
 public class EngineBeans {
 
@@ -45,12 +69,59 @@ public class EngineBeans {
                 config.orphans().defaultAgeFloor(), config.orphans().dryRun()), clock);
     }
 
+    @Produces
+    @ApplicationScoped
+    ConfiguredEngines engines(NativeEngine nativeEngine, CatalogRegistry catalogs, ExecutorConfig config,
+                              EngineStepLog log, Clock clock) {
+        ExecutorConfig.Trino trino = config.trino();
+        ExecutorConfig.Spark spark = config.spark();
+        TrinoSettings trinoSettings = new TrinoSettings(new CatalogNames(trino.catalogNames()), trino.predicateForm());
+        SparkSettings sparkSettings = new SparkSettings(new CatalogNames(spark.catalogNames()), clock);
+        CapabilityMatrix matrix = CapabilityMatrix.of(trinoSettings, sparkSettings);
+        TableLoader tables = new TableLoader(catalogs);
+        OperationDefaults defaults = new OperationDefaults(config.snapshots().defaultRetention(),
+                config.snapshots().defaultRetainLast(), config.orphans().defaultAgeFloor());
+
+        Map<Engine, MaintenanceEngine> engines = new EnumMap<>(Engine.class);
+        List<AutoCloseable> clients = new ArrayList<>();
+        engines.put(Engine.NATIVE, nativeEngine);
+        if (trino.jdbcUrl().isPresent()) {
+            TrinoClient client = new TrinoClient(new TrinoClient.Settings(trino.jdbcUrl().get(), trino.user(),
+                    trino.source(), trino.password().orElse(null), trino.queryTimeout()));
+            clients.add(client);
+            engines.put(Engine.TRINO, new SqlEngine(new TrinoRenderer(trinoSettings), client, matrix, tables, defaults,
+                    log, trino.user()));
+        }
+        if (spark.remote().isPresent()) {
+            SparkConnectClient client = new SparkConnectClient(new SparkConnectClient.Settings(spark.remote().get(),
+                    spark.user(), spark.queryTimeout()));
+            clients.add(client);
+            engines.put(Engine.SPARK, new SqlEngine(new SparkRenderer(sparkSettings), client, matrix, tables, defaults,
+                    log, null));
+        }
+        for (Engine fallback : config.fallbackEngines()) {
+            if (!engines.containsKey(fallback)) {
+                throw new IllegalStateException("Cannot use " + fallback.id() + " as a fallback engine: this executor"
+                        + " does not run it; set " + (fallback == Engine.TRINO ? "cryo.executor.trino.jdbc-url"
+                        : "cryo.executor.spark.remote") + " or remove it from cryo.executor.fallback-engines");
+            }
+        }
+        PolicyRouting routing = new PolicyRouting(new EngineRouter(matrix), config.fallbackEngines(), tables, defaults);
+        return new ConfiguredEngines(engines, routing, clients);
+    }
+
+    void close(@Disposes ConfiguredEngines engines) {
+        engines.close();
+    }
+
     /**
-     * Builds the catalogs and the engine at start-up rather than at the first job: beans are
+     * Builds the catalogs and the engines at start-up rather than at the first job: beans are
      * created when first called, and a catalog that cannot be built must stop the start, named.
      */
-    void startUp(@Observes StartupEvent event, CatalogRegistry catalogs, NativeEngine engine) {
+    void startUp(@Observes StartupEvent event, CatalogRegistry catalogs, ConfiguredEngines engines, ExecutorConfig config) {
         catalogs.names();
-        Log.infof("Native engine ready: %s", engine.capabilities().operations());
+        engines.engines().values().forEach(engine -> Log.infof("Engine %s ready: %s", engine.engine().id(),
+                engine.capabilities().operations()));
+        Log.infof("Steps an engine cannot run go to %s", config.fallbackEngines().stream().map(Engine::id).toList());
     }
 }

@@ -1,9 +1,14 @@
 package dev.cryo.executor.config;
 
+import dev.cryo.contracts.Engine;
+import dev.cryo.enginesql.trino.TrinoSettings;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /** How the executor runs jobs. */
 @ConfigMapping(prefix = "cryo.executor")
@@ -33,6 +38,20 @@ public interface ExecutorConfig {
     @WithDefault("false")
     boolean ignoreUnknownCatalogs();
 
+    /**
+     * Engines that run a step the job's engine cannot (rewrite_position_deletes on Trino, a chunk
+     * Trino cannot address, retain_last on Trino, …), tried in this order after the job's engine.
+     * Each must be configured here (native always is).
+     */
+    @WithDefault("native")
+    List<Engine> fallbackEngines();
+
+    /** Trino, reached over its JDBC driver; unset jdbc-url: this executor runs no Trino jobs. */
+    Trino trino();
+
+    /** Spark, reached over Spark Connect; unset remote: this executor runs no Spark jobs. */
+    Spark spark();
+
     /** Rewrites of data files (optimize, convert_deletes, rewrite_position_deletes). */
     Rewrite rewrite();
 
@@ -41,6 +60,49 @@ public interface ExecutorConfig {
 
     /** remove_orphan_files. */
     Orphans orphans();
+
+    interface Trino {
+        /** {@code jdbc:trino://host:port} of the coordinator; unset: no Trino engine in this executor. */
+        Optional<String> jdbcUrl();
+
+        /** The Trino user Cryo's queries run as (recorded by Trino in system.runtime.queries and in commit summaries). */
+        @WithDefault("cryo")
+        String user();
+
+        /** The source and client tag of every query, so resource groups and the governor tell Cryo's queries from users'. */
+        @WithDefault("cryo")
+        String source();
+
+        /** The user's password, from the environment only (CRYO_EXECUTOR_TRINO_PASSWORD); unset: none. */
+        Optional<String> password();
+
+        /** The longest one statement may run (Trino's query_max_run_time for it); then the step fails with ENGINE_TIMEOUT. */
+        @WithDefault("PT1H")
+        Duration queryTimeout();
+
+        /** Trino's catalog name of a Cryo catalog, {@code catalog-names.<cryo catalog>=<trino catalog>}; unset: the same name. */
+        Map<String, String> catalogNames();
+
+        /** How optimize addresses partitions: columns-where-exact, or partition-paths for tables whose older coarser spec makes Trino refuse ranges. */
+        @WithDefault("columns-where-exact")
+        TrinoSettings.PredicateForm predicateForm();
+    }
+
+    interface Spark {
+        /** {@code sc://host:port} of the Spark Connect server; unset: no Spark engine in this executor. */
+        Optional<String> remote();
+
+        /** The Spark Connect user id (and user agent) Cryo's session runs as. */
+        @WithDefault("cryo")
+        String user();
+
+        /** The longest one statement may run; then its operation is interrupted and the step fails with ENGINE_TIMEOUT. */
+        @WithDefault("PT1H")
+        Duration queryTimeout();
+
+        /** Spark's catalog name of a Cryo catalog (its spark.sql.catalog.<name>); unset: the same name. */
+        Map<String, String> catalogNames();
+    }
 
     interface Rewrite {
         /** Data files smaller than this share of the target file size are rewritten. */

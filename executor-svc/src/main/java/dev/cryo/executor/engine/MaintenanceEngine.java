@@ -7,9 +7,10 @@ import dev.cryo.executor.domain.StepKey;
 import java.util.Map;
 
 /**
- * Where maintenance runs: the native Iceberg engine now, Trino and Spark later. Every engine
- * commits each step on its own, tags its snapshot with {@link CommitTags}, and can tell which
- * steps of a job the table already holds, so a re-run job never commits a step twice.
+ * Where maintenance runs: the native Iceberg engine inside the executor, or Trino and Spark,
+ * which run rendered statements on the user's long-running servers. Every engine commits each
+ * step on its own and can tell which steps of a job the table already holds, so a re-run job
+ * never commits a step twice.
  */
 public interface MaintenanceEngine {
 
@@ -21,11 +22,19 @@ public interface MaintenanceEngine {
 
     /**
      * Runs one step and commits it. Failures are {@link dev.cryo.platform.error.CryoException}s
-     * with an {@link dev.cryo.executor.ExecutorErrorCode}; nothing of a failed step is committed,
-     * except after COMMIT_STATE_UNKNOWN, when nobody knows (the next attempt reads the history).
+     * with an {@link dev.cryo.executor.ExecutorErrorCode} ({@link EngineStepException} on Trino and
+     * Spark, with the query ids). The native engine commits nothing of a failed step, except after
+     * COMMIT_STATE_UNKNOWN; an engine may have committed part of it (Spark's partial progress).
      */
     StepResult run(StepRequest request);
 
-    /** The steps of a job that the table's current history holds, with the snapshot of each. */
+    /** The steps of a job that the table's current history shows as committed, with the snapshot of each. */
     Map<StepKey, Long> committedSteps(TableId table, String jobId);
+
+    /**
+     * Stops the job's running statement, if any: its {@link #run} then fails with
+     * ENGINE_CANCELLED. The native engine checks nothing mid-step and finishes the step.
+     */
+    default void cancel(String jobId) {
+    }
 }

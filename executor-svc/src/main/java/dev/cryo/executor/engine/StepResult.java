@@ -15,15 +15,22 @@ import static java.util.Objects.requireNonNull;
  * @param retries commit retries after conflicts with concurrent writers
  * @param message what happened, for people
  * @param files files it names for people (e.g. the orphans a dry run found); may be empty
+ * @param queryId the engine's query ids, comma-separated, in the order the statements ran (null: native engine)
  */
 public record StepResult(FileCounts before, FileCounts after, Long committedSnapshotId, int retries, String message,
-                         List<String> files) {
+                         List<String> files, String queryId) {
 
     public StepResult {
         requireNonNull(before, "before is null");
         requireNonNull(after, "after is null");
         requireNonNull(message, "message is null");
         files = List.copyOf(requireNonNull(files, "files is null"));
+    }
+
+    /** A result of the native engine, which runs no query. */
+    public StepResult(FileCounts before, FileCounts after, Long committedSnapshotId, int retries, String message,
+                      List<String> files) {
+        this(before, after, committedSnapshotId, retries, message, files, null);
     }
 
     public static StepResult nothingToDo(String message) {

@@ -18,7 +18,6 @@ import io.quarkus.logging.Log;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
-import org.apache.iceberg.exceptions.NoSuchTableException;
 import org.apache.iceberg.util.PropertyUtil;
 
 import java.time.Clock;
@@ -39,12 +38,12 @@ public final class NativeEngine implements MaintenanceEngine {
     private static final EngineCapabilities CAPABILITIES = new EngineCapabilities(EnumSet.allOf(Operation.class),
             Set.of("identity", "year", "month", "day", "hour", "bucket", "truncate", "void"));
 
-    private final CatalogRegistry catalogs;
+    private final TableLoader tables;
     private final NativeEngineSettings settings;
     private final Clock clock;
 
     public NativeEngine(CatalogRegistry catalogs, NativeEngineSettings settings, Clock clock) {
-        this.catalogs = requireNonNull(catalogs, "catalogs is null");
+        this.tables = new TableLoader(requireNonNull(catalogs, "catalogs is null"));
         this.settings = requireNonNull(settings, "settings is null");
         this.clock = requireNonNull(clock, "clock is null");
     }
@@ -120,15 +119,7 @@ public final class NativeEngine implements MaintenanceEngine {
 
     /** Loads a table, naming what is missing. */
     public Table load(TableId tableId) {
-        try {
-            return catalogs.load(tableId);
-        } catch (CatalogRegistry.UnknownCatalogException e) {
-            throw new CryoException(ExecutorErrorCode.CATALOG_NOT_FOUND, "Cannot load table " + tableId + ": "
-                    + e.getMessage() + "; configure it as cryo.catalogs." + tableId.catalog() + ".*", e);
-        } catch (NoSuchTableException e) {
-            throw new CryoException(ExecutorErrorCode.TABLE_NOT_FOUND, "Cannot load table " + tableId + ": "
-                    + e.getMessage(), e);
-        }
+        return tables.load(tableId);
     }
 
     private ChunkRewriter rewriter(Table table, OperationParameters parameters, Map<String, String> tags) {

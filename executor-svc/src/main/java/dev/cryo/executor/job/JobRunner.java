@@ -18,10 +18,12 @@ import dev.cryo.executor.config.ExecutorConfig;
 import dev.cryo.executor.domain.JobOutcomes;
 import dev.cryo.executor.domain.JobSteps;
 import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.EngineStepException;
 import dev.cryo.executor.engine.MaintenanceEngine;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.executor.persistence.JobAttempts;
+import dev.cryo.executor.routing.PolicyRouting;
 import dev.cryo.platform.config.ServiceInstance;
 import dev.cryo.platform.error.CryoException;
 import dev.cryo.platform.error.ErrorType;
@@ -35,6 +37,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -51,9 +54,12 @@ import static java.util.Objects.requireNonNull;
 /**
  * Runs one admitted job: claims it in PostgreSQL, skips the steps an earlier attempt committed
  * (from its own records and from the table's snapshot summaries), runs the rest in the fixed
- * order, heartbeats while it works, and publishes JobStarted, OperationFinished per step and
- * JobFinished on the results topic. Result ids derive from the job id, so a republished
- * result is recognised downstream as the same event.
+ * order — each on the job's engine, or routed to the next engine of the policy when the job's
+ * engine cannot run it — heartbeats while it works, and publishes JobStarted, OperationFinished
+ * per step and JobFinished on the results topic. Result ids derive from the job id, so a
+ * republished result is recognised downstream as the same event. A job that another executor
+ * takes over, or that is still running when this executor stops, has its engine statement
+ * cancelled.
  */
 public class JobRunner implements AutoCloseable {
 
@@ -61,6 +67,7 @@ public class JobRunner implements AutoCloseable {
             ExecutorErrorCode.CATALOG_NOT_FOUND);
 
     private final Map<Engine, MaintenanceEngine> engines;
+    private final PolicyRouting routing;
     private final Set<String> catalogs;
     private final JobAttempts attempts;
     private final EventPublisher publisher;
@@ -69,6 +76,7 @@ public class JobRunner implements AutoCloseable {
     private final Clock clock;
     private final MeterRegistry registry;
     private final Set<String> runningHere = ConcurrentHashMap.newKeySet();
+    private final Map<String, Progress> progressByJob = new ConcurrentHashMap<>();
     private final AtomicInteger running = new AtomicInteger();
     private final ScheduledExecutorService heartbeats = Executors.newScheduledThreadPool(1, runnable -> {
         Thread thread = new Thread(runnable, "cryo-job-heartbeat");
@@ -76,10 +84,11 @@ public class JobRunner implements AutoCloseable {
         return thread;
     });
 
-    public JobRunner(Map<Engine, MaintenanceEngine> engines, Set<String> catalogs, JobAttempts attempts,
-                     EventPublisher publisher, ServiceInstance instance, ExecutorConfig config, Clock clock,
-                     MeterRegistry registry) {
+    public JobRunner(Map<Engine, MaintenanceEngine> engines, PolicyRouting routing, Set<String> catalogs,
+                     JobAttempts attempts, EventPublisher publisher, ServiceInstance instance, ExecutorConfig config,
+                     Clock clock, MeterRegistry registry) {
         this.engines = Map.copyOf(engines);
+        this.routing = requireNonNull(routing, "routing is null");
         this.catalogs = Set.copyOf(catalogs);
         this.attempts = requireNonNull(attempts, "attempts is null");
         this.publisher = requireNonNull(publisher, "publisher is null");
@@ -143,6 +152,7 @@ public class JobRunner implements AutoCloseable {
         MaintenanceEngine engine = engines.get(job.engine());
         running.incrementAndGet();
         Progress progress = new Progress(chunksTotal);
+        progressByJob.put(job.jobId(), progress);
         ScheduledFuture<?> heartbeat = heartbeats.scheduleAtFixedRate(() -> heartbeat(job, attempt, progress, incoming),
                 config.heartbeatInterval().toMillis(), config.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
         try {
@@ -150,12 +160,14 @@ public class JobRunner implements AutoCloseable {
                 publish(job, attempt, incoming, started, 0);
                 return finish(job, incoming, started, List.of(), ExecutorErrorCode.ENGINE_UNAVAILABLE.name(),
                         "Cannot run job " + job.jobId() + " on " + job.engine().id() + ": this executor runs "
-                                + engines.keySet() + "; set the table's engine policy to native");
+                                + engines.keySet().stream().map(Engine::id).sorted().toList() + "; configure "
+                                + (job.engine() == Engine.TRINO ? "cryo.executor.trino.jdbc-url" : "cryo.executor.spark.remote")
+                                + " or set the table's engine policy to an engine this executor runs");
             }
             Map<StepKey, JobAttempts.StoredStep> stored = attempts.steps(job.jobId());
             Map<StepKey, Long> committed;
             try {
-                committed = engine.committedSteps(job.table(), job.jobId());
+                committed = committedSteps(job);
             } catch (CryoException e) {
                 if (e.code() instanceof ExecutorErrorCode code && TABLE_UNUSABLE.contains(code)) {
                     publish(job, attempt, incoming, started, 0);
@@ -188,7 +200,7 @@ public class JobRunner implements AutoCloseable {
                     eventId = EventIds.derived(job.jobId(), step.key() + "/skipped");
                     attempts.recordStep(job.jobId(), step.key(), attempt, eventId, result);
                 } else {
-                    result = run(engine, job, step);
+                    result = run(job, step, progress);
                     eventId = EventIds.derived(job.jobId(), step.key() + "/attempt-" + attempt);
                     attempts.recordStep(job.jobId(), step.key(), attempt, eventId, result);
                 }
@@ -210,46 +222,88 @@ public class JobRunner implements AutoCloseable {
             return finish(job, incoming, started, statuses, firstErrorCode, firstErrorMessage);
         } finally {
             heartbeat.cancel(false);
+            progressByJob.remove(job.jobId(), progress);
             running.decrementAndGet();
         }
     }
 
-    private OperationFinished run(MaintenanceEngine engine, JobAdmitted job, JobSteps.PlannedStep step) {
+    /**
+     * The steps the table history shows as committed, asked of every engine the job's steps may
+     * have run on: a step routed to native carries native's tags, a Trino step Trino's summary.
+     */
+    private Map<StepKey, Long> committedSteps(JobAdmitted job) {
+        Map<StepKey, Long> committed = new LinkedHashMap<>();
+        for (Engine engine : routing.policy(job.engine())) {
+            MaintenanceEngine maintenance = engines.get(engine);
+            if (maintenance != null) {
+                maintenance.committedSteps(job.table(), job.jobId()).forEach(committed::putIfAbsent);
+            }
+        }
+        return committed;
+    }
+
+    private OperationFinished run(JobAdmitted job, JobSteps.PlannedStep step, Progress progress) {
         Operation operation = step.key().operation();
         Timer.Sample sample = Timer.start(registry);
         Instant started = clock.instant();
+        Engine engine = job.engine();
+        String routedReason = null;
         OperationFinished result;
         try {
-            StepResult done = engine.run(new StepRequest(job.table(), job.jobId(), step.key(), step.partitions(),
-                    step.parameters()));
+            PolicyRouting.RoutedStep routed = routing.route(job.engine(), new StepRequest(job.table(), job.jobId(),
+                    step.key(), step.partitions(), step.parameters()));
+            engine = routed.engine();
+            routedReason = routed.routedReason();
+            MaintenanceEngine maintenance = engines.get(engine);
+            if (maintenance == null) {
+                throw new CryoException(ExecutorErrorCode.NOT_ROUTABLE, "Cannot run " + step.key() + " on "
+                        + engine.id() + ": this executor does not run it; configure it or remove it from"
+                        + " cryo.executor.fallback-engines");
+            }
+            if (routedReason != null) {
+                Log.infof("Job %s: %s %s", job.jobId(), step.key(), routedReason);
+            }
+            progress.engine = maintenance;
+            StepResult done;
+            try {
+                done = maintenance.run(routed.request());
+            } finally {
+                progress.engine = null;
+            }
             result = new OperationFinished(job.jobId(), job.planId(), job.table(), operation, step.key().chunkIndex(),
-                    engine.engine(), null, OperationStatus.SUCCEEDED, done.before(), done.after(),
-                    done.committedSnapshotId(), Duration.between(started, clock.instant()), done.retries(), null, null,
-                    done.message(), clock.instant());
+                    engine, routedReason, OperationStatus.SUCCEEDED, done.before(), done.after(),
+                    done.committedSnapshotId(), Duration.between(started, clock.instant()), done.retries(), done.queryId(),
+                    null, done.message(), clock.instant());
             registry.counter("cryo.executor.commit.retries", "operation", operation.id()).increment(done.retries());
         } catch (CryoException e) {
             if (e.code().type() == ErrorType.INTERNAL) {
-                Log.errorf(e, "Job %s: %s failed", job.jobId(), step.key());
+                Log.errorf(e, "Job %s: %s failed on %s", job.jobId(), step.key(), engine.id());
             } else {
-                Log.warnf("Job %s: %s failed: %s", job.jobId(), step.key(), e.getMessage());
+                Log.warnf("Job %s: %s failed on %s: %s", job.jobId(), step.key(), engine.id(), e.getMessage());
             }
-            result = failed(job, step.key(), engine.engine(), started, e.code().name(), e.getMessage());
+            result = failed(job, step.key(), engine, routedReason, started, e.code().name(), e.getMessage(),
+                    e instanceof EngineStepException onEngine ? onEngine.queryId() : null);
         } catch (RuntimeException e) {
-            Log.errorf(e, "Job %s: %s failed unexpectedly", job.jobId(), step.key());
-            result = failed(job, step.key(), engine.engine(), started, ExecutorErrorCode.ENGINE_FAILURE.name(),
-                    "Cannot run " + step.key() + ": " + e);
+            Log.errorf(e, "Job %s: %s failed unexpectedly on %s", job.jobId(), step.key(), engine.id());
+            result = failed(job, step.key(), engine, routedReason, started, ExecutorErrorCode.ENGINE_FAILURE.name(),
+                    "Cannot run " + step.key() + ": " + e, null);
         }
         sample.stop(registry.timer("cryo.executor.step.duration", "operation", operation.id(),
-                "status", result.status().id()));
-        registry.counter("cryo.executor.steps", "operation", operation.id(), "status", result.status().id()).increment();
+                "status", result.status().id(), "engine", engine.id()));
+        registry.counter("cryo.executor.steps", "operation", operation.id(), "status", result.status().id(),
+                "engine", engine.id()).increment();
+        if (routedReason != null) {
+            registry.counter("cryo.executor.steps.routed", "operation", operation.id(), "from", job.engine().id(),
+                    "to", engine.id()).increment();
+        }
         return result;
     }
 
-    private OperationFinished failed(JobAdmitted job, StepKey step, Engine engine, Instant started, String code,
-                                     String message) {
+    private OperationFinished failed(JobAdmitted job, StepKey step, Engine engine, String routedReason, Instant started,
+                                     String code, String message, String queryId) {
         return new OperationFinished(job.jobId(), job.planId(), job.table(), step.operation(), step.chunkIndex(), engine,
-                null, OperationStatus.FAILED, FileCounts.ZERO, FileCounts.ZERO, null,
-                Duration.between(started, clock.instant()), 0, null, code, message, clock.instant());
+                routedReason, OperationStatus.FAILED, FileCounts.ZERO, FileCounts.ZERO, null,
+                Duration.between(started, clock.instant()), 0, queryId, code, message, clock.instant());
     }
 
     private OperationFinished skipped(JobAdmitted job, StepKey step, Engine engine, Long snapshot) {
@@ -289,7 +343,10 @@ public class JobRunner implements AutoCloseable {
     private void heartbeat(JobAdmitted job, int attempt, Progress progress, EventEnvelope<CryoEvent> incoming) {
         try {
             if (!attempts.heartbeat(job.jobId(), instance.id())) {
-                progress.lost.set(true);
+                if (!progress.lost.getAndSet(true)) {
+                    Log.warnf("Job %s: another executor took it over; cancelling its running statement", job.jobId());
+                    cancelRunningStatement(job.jobId(), progress);
+                }
                 return;
             }
             JobHeartbeat beat = new JobHeartbeat(job.jobId(), job.planId(), job.table(), instance.id(), clock.instant(),
@@ -328,9 +385,25 @@ public class JobRunner implements AutoCloseable {
         }
     }
 
+    private static void cancelRunningStatement(String jobId, Progress progress) {
+        MaintenanceEngine engine = progress.engine;
+        if (engine != null) {
+            try {
+                engine.cancel(jobId);
+            } catch (RuntimeException e) {
+                Log.warnf(e, "Job %s: cannot cancel its statement on %s", jobId, engine.engine().id());
+            }
+        }
+    }
+
+    /** Stops heartbeats and cancels the engine statements of the jobs still running here: the executor stops. */
     @Override
     public void close() {
         heartbeats.shutdownNow();
+        progressByJob.forEach((jobId, progress) -> {
+            Log.infof("Job %s: the executor stops; cancelling its running statement", jobId);
+            cancelRunningStatement(jobId, progress);
+        });
     }
 
     /** What the heartbeat reports, updated by the job's thread. */
@@ -340,6 +413,8 @@ public class JobRunner implements AutoCloseable {
         final AtomicInteger beats = new AtomicInteger();
         final AtomicBoolean lost = new AtomicBoolean();
         volatile Operation operation;
+        /** The engine running the job's current step, if any: what a cancellation goes to. */
+        volatile MaintenanceEngine engine;
 
         Progress(int chunksTotal) {
             this.chunksTotal = chunksTotal;

@@ -1,10 +1,9 @@
 package dev.cryo.executor.messaging;
 
-import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.Topics;
 import dev.cryo.contracts.event.CryoEvent;
+import dev.cryo.executor.config.ConfiguredEngines;
 import dev.cryo.executor.config.ExecutorConfig;
-import dev.cryo.executor.iceberg.NativeEngine;
 import dev.cryo.executor.job.JobRunner;
 import dev.cryo.executor.persistence.JobAttempts;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
@@ -40,11 +39,11 @@ public class JobAdmittedConsumer {
     private final JobRunner runner;
 
     JobAdmittedConsumer(EventConsumers consumers, @Channel(Topics.JOBS_RESULTS) Emitter<CryoEvent> results,
-                        NativeEngine nativeEngine, CatalogRegistry catalogs, JobAttempts attempts, ServiceInstance instance,
+                        ConfiguredEngines engines, CatalogRegistry catalogs, JobAttempts attempts, ServiceInstance instance,
                         ExecutorConfig config, Clock clock, MeterRegistry registry) {
         this.consumers = consumers;
         this.publisher = new EventPublisher(Map.of(Topics.JOBS_RESULTS, results));
-        this.runner = new JobRunner(Map.of(Engine.NATIVE, nativeEngine), catalogs.names(), attempts, publisher, instance, config, clock,
+        this.runner = new JobRunner(engines.engines(), engines.routing(), catalogs.names(), attempts, publisher, instance, config, clock,
                 registry);
     }
 

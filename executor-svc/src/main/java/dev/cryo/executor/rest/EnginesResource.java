@@ -3,6 +3,8 @@ package dev.cryo.executor.rest;
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
+import dev.cryo.executor.config.ConfiguredEngines;
+import dev.cryo.executor.config.ExecutorConfig;
 import dev.cryo.executor.domain.OrphanAgeFloor;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.executor.iceberg.NativeEngine;
@@ -18,6 +20,7 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** The engines of this executor and what they can do; a dry run of orphan removal. Read-only. */
 @Path("/api/v1")
@@ -28,21 +31,39 @@ public class EnginesResource {
     public record EngineView(Engine engine, Set<Operation> operations, Set<String> transforms) {
     }
 
+    /** The engines of this executor and where a step goes that the job's engine cannot run. */
+    public record RoutingView(List<Engine> fallbackEngines) {
+    }
+
     /** What remove_orphan_files would delete now. */
     public record OrphansView(String table, Duration ageFloor, long files, long bytes, List<String> locations) {
     }
 
     private final NativeEngine nativeEngine;
+    private final ConfiguredEngines engines;
+    private final ExecutorConfig config;
 
-    EnginesResource(NativeEngine nativeEngine) {
+    EnginesResource(NativeEngine nativeEngine, ConfiguredEngines engines, ExecutorConfig config) {
         this.nativeEngine = nativeEngine;
+        this.engines = engines;
+        this.config = config;
     }
 
+    /** The engines this executor runs, native first. */
     @GET
     @Path("/engines")
     public List<EngineView> engines() {
-        return List.of(new EngineView(nativeEngine.engine(), nativeEngine.capabilities().operations(),
-                nativeEngine.capabilities().transforms()));
+        return engines.engines().values().stream()
+                .map(engine -> new EngineView(engine.engine(), new TreeSet<>(engine.capabilities().operations()),
+                        new TreeSet<>(engine.capabilities().transforms())))
+                .toList();
+    }
+
+    /** The fallback engines, tried in order after the job's engine. */
+    @GET
+    @Path("/engines/routing")
+    public RoutingView routing() {
+        return new RoutingView(config.fallbackEngines());
     }
 
     /** The orphans of a table, deleting nothing: the same list remove_orphan_files would delete. */

@@ -1,5 +1,6 @@
 package dev.cryo.executor.job;
 
+import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
@@ -14,6 +15,7 @@ import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.contracts.event.OperationStatus;
 import dev.cryo.contracts.event.PartitionPredicate;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
+import dev.cryo.enginesql.trino.TrinoSettings;
 import dev.cryo.executor.Jobs;
 import dev.cryo.executor.WarehouseResource;
 import dev.cryo.executor.config.ExecutorConfig;
@@ -218,6 +220,18 @@ class JobRunnerTest {
         assertThat(config.orphans().defaultAgeFloor()).isEqualTo(Duration.ofDays(3));
         assertThat(config.orphans().dryRun()).isFalse();
         assertThat(config.ignoreUnknownCatalogs()).isTrue();
+        assertThat(config.fallbackEngines()).containsExactly(Engine.NATIVE);
+        assertThat(config.trino().jdbcUrl()).isEmpty();
+        assertThat(config.trino().user()).isEqualTo("cryo");
+        assertThat(config.trino().source()).isEqualTo("cryo");
+        assertThat(config.trino().password()).isEmpty();
+        assertThat(config.trino().queryTimeout()).isEqualTo(Duration.ofHours(1));
+        assertThat(config.trino().catalogNames()).isEmpty();
+        assertThat(config.trino().predicateForm()).isEqualTo(TrinoSettings.PredicateForm.COLUMNS_WHERE_EXACT);
+        assertThat(config.spark().remote()).isEmpty();
+        assertThat(config.spark().user()).isEqualTo("cryo");
+        assertThat(config.spark().queryTimeout()).isEqualTo(Duration.ofHours(1));
+        assertThat(config.spark().catalogNames()).isEmpty();
         // The test profile shortens these three and ignores other services' catalogs (application.properties, %test).
         assertThat(config.heartbeatInterval()).isEqualTo(Duration.ofMillis(500));
         assertThat(config.leaseTimeout()).isEqualTo(Duration.ofSeconds(5));
@@ -230,6 +244,7 @@ class JobRunnerTest {
                 .body("code", equalTo("JOB_NOT_FOUND")).body("message", containsString("Cannot find job no-such-job"));
         given().get("/api/v1/engines").then().statusCode(200).body("[0].engine", equalTo("native"))
                 .body("[0].operations.size()", equalTo(7));
+        given().get("/api/v1/engines/routing").then().statusCode(200).body("fallbackEngines", equalTo(List.of("native")));
         given().get("/api/v1/tables/exectest.maintenance.x/orphans?ageFloor=PT5M").then().statusCode(400)
                 .body("message", containsString("the age floor must be at least PT1H"));
         given().get("/api/v1/jobs?limit=0").then().statusCode(400)

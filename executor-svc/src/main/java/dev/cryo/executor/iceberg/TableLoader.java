@@ -1,0 +1,32 @@
+package dev.cryo.executor.iceberg;
+
+import dev.cryo.contracts.TableId;
+import dev.cryo.executor.ExecutorErrorCode;
+import dev.cryo.iceberg.catalog.CatalogRegistry;
+import dev.cryo.platform.error.CryoException;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.exceptions.NoSuchTableException;
+
+import static java.util.Objects.requireNonNull;
+
+/** Loads tables from the configured catalogs, naming what is missing with the executor's error codes. */
+public final class TableLoader {
+
+    private final CatalogRegistry catalogs;
+
+    public TableLoader(CatalogRegistry catalogs) {
+        this.catalogs = requireNonNull(catalogs, "catalogs is null");
+    }
+
+    public Table load(TableId tableId) {
+        try {
+            return catalogs.load(tableId);
+        } catch (CatalogRegistry.UnknownCatalogException e) {
+            throw new CryoException(ExecutorErrorCode.CATALOG_NOT_FOUND, "Cannot load table " + tableId + ": "
+                    + e.getMessage() + "; configure it as cryo.catalogs." + tableId.catalog() + ".*", e);
+        } catch (NoSuchTableException e) {
+            throw new CryoException(ExecutorErrorCode.TABLE_NOT_FOUND, "Cannot load table " + tableId + ": "
+                    + e.getMessage(), e);
+        }
+    }
+}

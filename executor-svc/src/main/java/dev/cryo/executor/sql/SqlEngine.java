@@ -1,0 +1,375 @@
+package dev.cryo.executor.sql;
+
+import dev.cryo.contracts.Engine;
+import dev.cryo.contracts.Operation;
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.event.FileCounts;
+import dev.cryo.contracts.event.OperationParameters;
+import dev.cryo.enginesql.CapabilityMatrix;
+import dev.cryo.enginesql.EngineClient;
+import dev.cryo.enginesql.EngineExecutionException;
+import dev.cryo.enginesql.ExecutedStatement;
+import dev.cryo.enginesql.OperationCapability;
+import dev.cryo.enginesql.Rendering;
+import dev.cryo.enginesql.SqlRenderer;
+import dev.cryo.enginesql.expression.CannotRenderException;
+import dev.cryo.executor.ExecutorErrorCode;
+import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.EngineCapabilities;
+import dev.cryo.executor.engine.EngineStepException;
+import dev.cryo.executor.engine.EngineStepLog;
+import dev.cryo.executor.engine.MaintenanceEngine;
+import dev.cryo.executor.engine.StepRequest;
+import dev.cryo.executor.engine.StepResult;
+import dev.cryo.executor.iceberg.OperationDefaults;
+import dev.cryo.executor.iceberg.TableLoader;
+import dev.cryo.iceberg.fingerprint.Fingerprint;
+import dev.cryo.iceberg.fingerprint.Fingerprints;
+import dev.cryo.platform.error.CryoException;
+import io.quarkus.logging.Log;
+import org.apache.iceberg.ManifestFile;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.StatisticsFile;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.expressions.Expression;
+import org.apache.iceberg.io.FileInfo;
+import org.apache.iceberg.io.SupportsPrefixOperations;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Trino or Spark as a maintenance engine: renders each step with engine-sql's renderer, runs the
+ * statements on the user's long-running server through its client (Cryo's user and tag, query
+ * timeout, cancellation by job), and then reads what happened from the table itself — the
+ * snapshots the engine committed, files before and after from their summaries, and for data
+ * rewrites the rows of every partition they touched, compared before and after. An engine's
+ * commit cannot be undone by Cryo: a mismatch fails the step loudly, naming engine, query and
+ * snapshots.
+ */
+public final class SqlEngine implements MaintenanceEngine {
+
+    private static final Set<Operation> REWRITES = Set.of(Operation.CONVERT_DELETES, Operation.REWRITE_POSITION_DELETES,
+            Operation.OPTIMIZE);
+
+    private final SqlRenderer renderer;
+    private final EngineClient client;
+    private final EngineCapabilities capabilities;
+    private final TableLoader tables;
+    private final OperationDefaults defaults;
+    private final EngineStepLog log;
+    private final String engineUser;
+    private final Map<String, String> runningTags = new ConcurrentHashMap<>();
+
+    /**
+     * @param engineUser the user the engine records in its commits' summaries (Trino's
+     *                   {@code trino_user}); null when it records none (Spark)
+     */
+    public SqlEngine(SqlRenderer renderer, EngineClient client, CapabilityMatrix matrix, TableLoader tables,
+                     OperationDefaults defaults, EngineStepLog log, String engineUser) {
+        this.renderer = requireNonNull(renderer, "renderer is null");
+        this.client = requireNonNull(client, "client is null");
+        if (renderer.engine() != client.engine()) {
+            throw new IllegalArgumentException("Cannot pair the " + renderer.engine().id() + " renderer with a "
+                    + client.engine().id() + " client");
+        }
+        this.capabilities = capabilities(renderer.engine(), requireNonNull(matrix, "matrix is null"));
+        this.tables = requireNonNull(tables, "tables is null");
+        this.defaults = requireNonNull(defaults, "defaults is null");
+        this.log = requireNonNull(log, "log is null");
+        this.engineUser = engineUser;
+    }
+
+    private static EngineCapabilities capabilities(Engine engine, CapabilityMatrix matrix) {
+        Set<Operation> operations = matrix.capabilities().stream()
+                .filter(capability -> capability.engine() == engine && capability.isAvailable())
+                .map(OperationCapability::operation).collect(Collectors.toSet());
+        Set<String> transforms = matrix.transforms(engine).stream()
+                .map(kind -> kind.name().toLowerCase(Locale.ROOT)).collect(Collectors.toSet());
+        return new EngineCapabilities(operations, transforms);
+    }
+
+    @Override
+    public Engine engine() {
+        return renderer.engine();
+    }
+
+    @Override
+    public EngineCapabilities capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public StepResult run(StepRequest request) {
+        Table table = tables.load(request.table());
+        Operation operation = request.step().operation();
+        OperationParameters parameters = defaults.resolve(table, operation, request.parameters());
+        List<String> statements = render(request.withParameters(parameters));
+        Snapshot start = table.currentSnapshot();
+        if (start == null) {
+            return StepResult.nothingToDo("the table has no snapshot");
+        }
+        Storage storageBefore = operation == Operation.EXPIRE_SNAPSHOTS || operation == Operation.REMOVE_ORPHAN_FILES
+                ? Storage.of(table) : null;
+        List<ManifestFile> manifestsBefore = operation == Operation.OPTIMIZE_MANIFESTS
+                ? start.dataManifests(table.io()) : List.of();
+        int snapshotsBefore = count(table.snapshots());
+
+        log.started(request.jobId(), request.step(), engine(), start.snapshotId());
+        Log.debugf("%s: running %s of job %s on %s: %s", request.table(), request.step(), request.jobId(), engine().id(),
+                statements);
+        List<ExecutedStatement> executed;
+        // A tag of its own per run: a cancellation that arrives after the statements ended must not
+        // linger in the client and stop a later run of the same job.
+        String runTag = request.jobId() + "/" + request.step() + "/" + UUID.randomUUID();
+        runningTags.put(request.jobId(), runTag);
+        try {
+            executed = client.execute(runTag, statements);
+        } catch (EngineExecutionException e) {
+            List<String> queryIds = new ArrayList<>(e.completed().stream().map(ExecutedStatement::queryId).toList());
+            if (e.queryId() != null) {
+                queryIds.add(e.queryId());
+            }
+            if (REWRITES.contains(operation)) {
+                // Spark commits file groups as it goes (partial progress): what it committed before failing is checked too.
+                table.refresh();
+                verifyRewrites(table, request, rewritesBy(table, start, queryIds), queryIds);
+            }
+            throw new EngineStepException(failureCode(e.failure()), e.getMessage() + advice(e.failure()),
+                    joined(queryIds), e);
+        } finally {
+            runningTags.remove(request.jobId(), runTag);
+        }
+        List<String> queryIds = executed.stream().map(ExecutedStatement::queryId).toList();
+        table.refresh();
+        String ran = engine().id() + " ran " + statements.size() + (statements.size() == 1 ? " statement" : " statements")
+                + " (query " + joined(queryIds) + ")";
+        return switch (operation) {
+            case CONVERT_DELETES, REWRITE_POSITION_DELETES, OPTIMIZE -> {
+                List<Snapshot> commits = rewritesBy(table, start, queryIds);
+                String checked = verifyRewrites(table, request, commits, queryIds);
+                if (commits.isEmpty()) {
+                    yield new StepResult(FileCounts.ZERO, FileCounts.ZERO, null, 0, ran
+                            + "; it committed nothing: no file of the chunk's partitions needed a rewrite at snapshot "
+                            + start.snapshotId(), List.of(), joined(queryIds));
+                }
+                FileCounts removed = EngineCommits.removed(commits);
+                FileCounts added = EngineCommits.added(commits);
+                yield new StepResult(removed, added, commits.get(commits.size() - 1).snapshotId(), 0, ran
+                        + "; committed " + ids(commits) + ": rewrote " + removed.dataFiles() + " data files into "
+                        + added.dataFiles() + ", removed " + removed.deleteFiles() + " delete files; " + checked,
+                        List.of(), joined(queryIds));
+            }
+            case COMPUTE_STATISTICS -> statistics(table, ran, queryIds);
+            case OPTIMIZE_MANIFESTS -> manifests(table, start, manifestsBefore, ran, queryIds);
+            case EXPIRE_SNAPSHOTS, REMOVE_ORPHAN_FILES -> {
+                Storage storageAfter = Storage.of(table);
+                int snapshotsAfter = count(table.snapshots());
+                yield new StepResult(storageBefore.counts(), storageAfter.counts(), null, 0, ran + "; snapshots "
+                        + snapshotsBefore + " -> " + snapshotsAfter + "; files under the table location "
+                        + storageBefore + " -> " + storageAfter + (operation == Operation.EXPIRE_SNAPSHOTS
+                        ? " (retention " + parameters.snapshotRetention() + ", retain last " + parameters.retainLast() + ")"
+                        : " (age floor " + parameters.orphanAgeFloor() + ")"), List.of(), joined(queryIds));
+            }
+        };
+    }
+
+    private List<String> render(StepRequest request) {
+        Rendering rendering;
+        try {
+            rendering = renderer.render(request.table(), request.plannedOperation(), request.chunk());
+        } catch (CannotRenderException e) {
+            throw new CryoException(ExecutorErrorCode.CANNOT_RENDER, e.getMessage(), e);
+        }
+        if (rendering instanceof Rendering.NotExpressible not) {
+            throw new CryoException(ExecutorErrorCode.NOT_ROUTABLE, "Cannot run " + request.step() + " of "
+                    + request.table() + " on " + engine().id() + " (" + not.limitation() + "): " + not.reason()
+                    + "; route it to another engine with cryo.executor.fallback-engines");
+        }
+        return ((Rendering.Statements) rendering).statements();
+    }
+
+    /** The engine's rewrites after the start snapshot, oldest first. */
+    private static List<Snapshot> rewritesBy(Table table, Snapshot start, List<String> queryIds) {
+        return EngineCommits.after(table, start.snapshotId()).stream()
+                .filter(snapshot -> EngineCommits.isRewriteBy(snapshot, queryIds)).toList();
+    }
+
+    /**
+     * Compares, for each run of consecutive engine commits, the rows of every partition they
+     * touched just before the run and right after it. Commits of others in between (a streaming
+     * writer) start a new run, so their rows never count against the engine.
+     */
+    private String verifyRewrites(Table table, StepRequest request, List<Snapshot> commits, List<String> queryIds) {
+        List<List<Snapshot>> runs = new ArrayList<>();
+        for (Snapshot commit : commits) {
+            List<Snapshot> last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
+            if (last != null && commit.parentId() != null && commit.parentId() == last.get(last.size() - 1).snapshotId()) {
+                last.add(commit);
+            } else {
+                List<Snapshot> run = new ArrayList<>();
+                run.add(commit);
+                runs.add(run);
+            }
+        }
+        List<String> checked = new ArrayList<>();
+        for (List<Snapshot> run : runs) {
+            Snapshot first = run.get(0);
+            Snapshot last = run.get(run.size() - 1);
+            Expression rows = EngineCommits.rowsTouched(table, run);
+            Fingerprint before = Fingerprints.of(table, first.parentId(), rows);
+            Fingerprint after = Fingerprints.of(table, last.snapshotId(), rows);
+            if (!before.equals(after)) {
+                String message = "Cannot accept the rewrite of " + request.step() + " of " + request.table() + " by "
+                        + engine().id() + " (query " + joined(queryIds) + "): the rows of the partitions it rewrote differ"
+                        + " between snapshot " + first.parentId() + " (" + before + ") and its commit " + last.snapshotId()
+                        + " (" + after + "). The engine's commit stays (Cryo cannot undo it): check the table and roll it"
+                        + " back to snapshot " + first.parentId() + " with the engine's rollback_to_snapshot procedure";
+                Log.error(message);
+                throw new EngineStepException(ExecutorErrorCode.FINGERPRINT_MISMATCH, message, joined(queryIds), null);
+            }
+            checked.add(before.toString());
+        }
+        return checked.isEmpty() ? "nothing to fingerprint"
+                : "fingerprint of the rewritten partitions equal before and after: " + String.join(", ", checked);
+    }
+
+    private StepResult statistics(Table table, String ran, List<String> queryIds) {
+        Snapshot current = table.currentSnapshot();
+        StatisticsFile file = table.statisticsFiles().stream()
+                .filter(statistics -> statistics.snapshotId() == current.snapshotId()).findFirst().orElse(null);
+        if (file == null) {
+            return new StepResult(FileCounts.ZERO, FileCounts.ZERO, null, 0, ran + "; no statistics file describes the"
+                    + " current snapshot " + current.snapshotId() + " (a writer committed after it ran)", List.of(),
+                    joined(queryIds));
+        }
+        long records = Long.parseLong(EngineCommits.summary(current).getOrDefault("total-records", "0"));
+        return new StepResult(FileCounts.ZERO, new FileCounts(0, file.fileSizeInBytes(), 0, records), null, 0, ran
+                + "; statistics file " + file.path() + " (" + file.blobMetadata().size() + " blobs) for snapshot "
+                + current.snapshotId(), List.of(), joined(queryIds));
+    }
+
+    private StepResult manifests(Table table, Snapshot start, List<ManifestFile> before, String ran, List<String> queryIds) {
+        List<Snapshot> commits = rewritesBy(table, start, queryIds);
+        List<ManifestFile> after = table.currentSnapshot().dataManifests(table.io());
+        FileCounts beforeCounts = new FileCounts(before.size(), before.stream().mapToLong(ManifestFile::length).sum(), 0, 0);
+        FileCounts afterCounts = new FileCounts(after.size(), after.stream().mapToLong(ManifestFile::length).sum(), 0, 0);
+        return new StepResult(beforeCounts, afterCounts, commits.isEmpty() ? null : commits.get(commits.size() - 1).snapshotId(),
+                0, ran + "; data manifests " + before.size() + " -> " + after.size()
+                + (commits.isEmpty() ? ", nothing committed" : ", committed " + ids(commits)), List.of(), joined(queryIds));
+    }
+
+    @Override
+    public Map<StepKey, Long> committedSteps(TableId tableId, String jobId) {
+        if (engineUser == null) {
+            // Spark's procedures write nothing into their commits that names Cryo or the job (Iceberg 1.10
+            // passes no snapshot properties through them): its steps run again, finding nothing left to do.
+            return Map.of();
+        }
+        List<EngineStepLog.StartedStep> started = log.started(jobId);
+        if (started.stream().noneMatch(step -> step.engine() == engine())) {
+            return Map.of();
+        }
+        Table table = tables.load(tableId);
+        Map<StepKey, Long> committed = new LinkedHashMap<>();
+        for (int k = 0; k < started.size(); k++) {
+            EngineStepLog.StartedStep step = started.get(k);
+            if (step.engine() != engine() || !REWRITES.contains(step.step().operation())) {
+                continue;
+            }
+            Long nextStart = k + 1 < started.size() ? started.get(k + 1).startSnapshotId() : null;
+            Long found = null;
+            for (Snapshot snapshot : EngineCommits.after(table, step.startSnapshotId())) {
+                if ("replace".equals(snapshot.operation())
+                        && engineUser.equals(EngineCommits.summary(snapshot).get(EngineCommits.TRINO_USER))) {
+                    found = snapshot.snapshotId();
+                }
+                if (nextStart != null && snapshot.snapshotId() == nextStart) {
+                    break;
+                }
+            }
+            if (found != null) {
+                committed.put(step.step(), found);
+            }
+        }
+        return committed;
+    }
+
+    @Override
+    public void cancel(String jobId) {
+        String runTag = runningTags.get(jobId);
+        if (runTag != null) {
+            client.cancel(runTag);
+        }
+    }
+
+    private static ExecutorErrorCode failureCode(EngineExecutionException.Failure failure) {
+        return switch (failure) {
+            case FAILED -> ExecutorErrorCode.ENGINE_QUERY_FAILED;
+            case TIMED_OUT -> ExecutorErrorCode.ENGINE_TIMEOUT;
+            case CANCELLED -> ExecutorErrorCode.ENGINE_CANCELLED;
+            case UNREACHABLE -> ExecutorErrorCode.ENGINE_UNREACHABLE;
+        };
+    }
+
+    private String advice(EngineExecutionException.Failure failure) {
+        return switch (failure) {
+            case TIMED_OUT -> "; raise cryo.executor." + engine().id() + ".query-timeout or plan smaller chunks";
+            case UNREACHABLE -> "; check that the server runs and cryo.executor." + engine().id()
+                    + (engine() == Engine.TRINO ? ".jdbc-url" : ".remote");
+            case FAILED, CANCELLED -> "";
+        };
+    }
+
+    private static String joined(List<String> queryIds) {
+        List<String> present = queryIds.stream().filter(id -> id != null && !id.isBlank()).toList();
+        return present.isEmpty() ? null : String.join(",", present);
+    }
+
+    private static String ids(List<Snapshot> snapshots) {
+        return snapshots.stream().map(snapshot -> Long.toString(snapshot.snapshotId())).collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    private static int count(Iterable<?> items) {
+        int count = 0;
+        for (Object ignored : items) {
+            count++;
+        }
+        return count;
+    }
+
+    /** Files and bytes under the table location: what expiring snapshots and removing orphans shrink. */
+    private record Storage(long files, long bytes, boolean listed) {
+
+        static Storage of(Table table) {
+            if (!(table.io() instanceof SupportsPrefixOperations prefixes)) {
+                return new Storage(0, 0, false);
+            }
+            long files = 0;
+            long bytes = 0;
+            for (FileInfo file : prefixes.listPrefix(table.location())) {
+                files++;
+                bytes += file.size();
+            }
+            return new Storage(files, bytes, true);
+        }
+
+        FileCounts counts() {
+            return new FileCounts(files, bytes, 0, 0);
+        }
+
+        @Override
+        public String toString() {
+            return listed ? files + " files / " + bytes + " bytes" : "not listed (the table's FileIO cannot list)";
+        }
+    }
+}
