@@ -218,6 +218,11 @@ class IngestTest {
                 .body("message", containsString("Cannot list audit rows: parameter 'from' ('yesterday') must be an RFC 3339 time"));
         given().queryParam("limit", 5000).get("/api/v1/audit").then().statusCode(400)
                 .body("message", equalTo("Cannot list audit rows: 'limit' must be 1 to 1000 (cryo.audit.query.max-limit), got 5000"));
+        given().queryParam("format", "xml").get("/api/v1/audit/export").then().statusCode(400)
+                .body("code", equalTo("INVALID_FILTER"))
+                .body("message", equalTo("Cannot export as 'xml': expected csv or jsonl"));
+        given().queryParam("recordedMonth", "2026-13").get("/api/v1/audit/export").then().statusCode(400)
+                .body("message", containsString("Cannot export audit rows: parameter 'recordedMonth' ('2026-13') must be a month"));
         given().get("/api/v1/audit/timeline/no-such-chain").then().statusCode(404)
                 .body("message", equalTo("Cannot show the timeline of no-such-chain: no stored event has that correlation id"));
     }
