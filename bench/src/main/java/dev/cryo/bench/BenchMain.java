@@ -1,0 +1,196 @@
+package dev.cryo.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.cryo.bench.domain.RunResult;
+import dev.cryo.bench.domain.ScenarioResult;
+import dev.cryo.bench.harness.BenchContext;
+import dev.cryo.bench.harness.CryoApi;
+import dev.cryo.bench.harness.Environment;
+import dev.cryo.bench.harness.EventTap;
+import dev.cryo.bench.harness.Lakehouse;
+import dev.cryo.bench.harness.Sizes;
+import dev.cryo.bench.report.ReportWriter;
+import dev.cryo.bench.scenario.Scenario;
+import dev.cryo.bench.scenario.Scenarios;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * bench/run's Java side. {@code run --mode quick|full [--scenario N]... [--set key=value]...
+ * --bench-dir DIR --cryo-home DIR [--trino]} runs scenarios against the running Cryo, writes
+ * results/&lt;timestamp&gt;-&lt;mode&gt;.json and regenerates REPORT.md; {@code report --bench-dir DIR}
+ * only regenerates the report. Exit status: 0 done, 1 a fingerprint mismatch, 2 a harness error.
+ */
+public final class BenchMain {
+
+    public static final int PROTOCOL = 1;
+    private static final Logger LOG = LoggerFactory.getLogger(BenchMain.class);
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+    public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
+        int status;
+        try {
+            status = run(args);
+        } catch (RuntimeException | IOException e) {
+            LOG.error("bench failed: {}", e.getMessage(), e);
+            status = 2;
+        }
+        System.exit(status);
+    }
+
+    static int run(String[] args) throws IOException {
+        if (args.length == 0) {
+            throw new IllegalArgumentException("Cannot run: give 'run' or 'report'");
+        }
+        String command = args[0];
+        String mode = "quick";
+        Path benchDirectory = Path.of("bench");
+        Path cryoHome = Path.of(".");
+        boolean trino = false;
+        List<Integer> only = new ArrayList<>();
+        Map<String, String> overrides = new LinkedHashMap<>();
+        for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+                case "--mode" -> mode = args[++i];
+                case "--scenario" -> only.add(Integer.parseInt(args[++i]));
+                case "--set" -> {
+                    String[] pair = args[++i].split("=", 2);
+                    if (pair.length != 2) {
+                        throw new IllegalArgumentException("Cannot read --set " + args[i] + ": write key=value");
+                    }
+                    overrides.put(pair[0], pair[1]);
+                }
+                case "--bench-dir" -> benchDirectory = Path.of(args[++i]);
+                case "--cryo-home" -> cryoHome = Path.of(args[++i]);
+                case "--trino" -> trino = true;
+                default -> throw new IllegalArgumentException("Cannot read option " + args[i]);
+            }
+        }
+        if (command.equals("report")) {
+            writeReport(benchDirectory);
+            return 0;
+        }
+        if (!command.equals("run")) {
+            throw new IllegalArgumentException("Cannot run command " + command + ": give 'run' or 'report'");
+        }
+        if (!mode.equals("quick") && !mode.equals("full")) {
+            throw new IllegalArgumentException("Cannot run mode " + mode + ": quick or full");
+        }
+        boolean full = mode.equals("full");
+        Sizes sizes = new Sizes(full, overrides);
+        int trials = full ? 3 : 1;
+        Instant started = Instant.now();
+        Map<String, String> machine = Machine.describe();
+        machine.put("load average at start", Machine.loadAverage());
+        Environment environment = Environment.fromSystem(cryoHome);
+        String runId = Long.toString(started.getEpochSecond() % 1_000_000, 36);
+        List<ScenarioResult> results = new ArrayList<>();
+        try (Lakehouse lakehouse = new Lakehouse(environment);
+             EventTap tap = new EventTap(environment.kafkaBootstrap(), environment.catalogName() + ".b" + runId + "_")) {
+            BenchContext context = new BenchContext(environment, lakehouse, new CryoApi(environment), tap, sizes, trials,
+                    runId, trino);
+            for (Scenario scenario : Scenarios.all()) {
+                if (!only.isEmpty() && !only.contains(scenario.id())) {
+                    continue;
+                }
+                LOG.info("scenario {}: {} ({} trial(s))", scenario.id(), scenario.title(), trials);
+                long scenarioStart = System.nanoTime();
+                ScenarioResult result;
+                try {
+                    result = scenario.run(context);
+                } catch (Exception e) {
+                    LOG.error("scenario {} failed: {}", scenario.id(), e.getMessage(), e);
+                    result = ScenarioResult.failed(scenario.id(), scenario.title(), e.getMessage(), List.of(stack(e)));
+                }
+                LOG.info("scenario {}: {} in {} s", scenario.id(), result.status(), (System.nanoTime() - scenarioStart) / 1_000_000_000L);
+                result.fingerprintFailures().forEach(failure -> LOG.error("FINGERPRINT MISMATCH: {}", failure));
+                results.add(result);
+            }
+        }
+        machine.put("load average at end", Machine.loadAverage());
+        RunResult run = new RunResult(PROTOCOL, mode, trials, started, Instant.now(), machine, versions(), results);
+        Path results1 = benchDirectory.resolve("results");
+        Files.createDirectories(results1);
+        Path file = results1.resolve(STAMP.format(started) + "-" + mode + ".json");
+        mapper().writeValue(file.toFile(), run);
+        LOG.info("results: {}", file);
+        Path report = writeReport(benchDirectory);
+        LOG.info("report: {}", report);
+        if (run.hasFingerprintFailures()) {
+            LOG.error("a lost or changed row fails the run");
+            return 1;
+        }
+        return run.hasFailedScenarios() ? 2 : 0;
+    }
+
+    static Path writeReport(Path benchDirectory) throws IOException {
+        List<RunResult> runs = new ArrayList<>();
+        newest(benchDirectory, "full").ifPresent(runs::add);
+        newest(benchDirectory, "quick").ifPresent(runs::add);
+        return new ReportWriter(benchDirectory).write(runs);
+    }
+
+    private static Optional<RunResult> newest(Path benchDirectory, String mode) throws IOException {
+        Path directory = benchDirectory.resolve("results");
+        if (!Files.isDirectory(directory)) {
+            return Optional.empty();
+        }
+        Optional<Path> newest;
+        try (Stream<Path> files = Files.list(directory)) {
+            newest = files.filter(path -> path.getFileName().toString().endsWith("-" + mode + ".json")).max(Path::compareTo);
+        }
+        if (newest.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(mapper().readValue(newest.get().toFile(), RunResult.class));
+    }
+
+    static ObjectMapper mapper() {
+        return new ObjectMapper().registerModule(new JavaTimeModule()).disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    }
+
+    private static Map<String, String> versions() {
+        Map<String, String> versions = new TreeMap<>();
+        versions.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        versions.put("iceberg", org.apache.iceberg.IcebergBuild.version());
+        versions.put("kafka clients", org.apache.kafka.common.utils.AppInfoParser.getVersion());
+        for (String key : List.of("cryo.commit", "quarkus", "trino", "kafka broker")) {
+            String value = System.getProperty("bench.version." + key.replace(' ', '-'));
+            if (value != null && !value.isBlank()) {
+                versions.put(key, value);
+            }
+        }
+        return versions;
+    }
+
+    private static String stack(Exception e) {
+        StringWriter text = new StringWriter();
+        e.printStackTrace(new PrintWriter(text));
+        String[] lines = text.toString().split("\n");
+        return String.join(" / ", java.util.Arrays.copyOf(lines, Math.min(lines.length, 6)));
+    }
+
+    private BenchMain() {
+    }
+}

@@ -1,0 +1,129 @@
+package dev.cryo.bench.harness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cryo.contracts.TableId;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The services' REST APIs, as an operator uses them (their READMEs). */
+public final class CryoApi {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Environment environment;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    public CryoApi(Environment environment) {
+        this.environment = environment;
+    }
+
+    /** Pauses every table matching the pattern in the governor; returns the pause id. */
+    public String pause(String pattern, String reason) {
+        ObjectNode body = JSON.createObjectNode().put("pattern", pattern).put("reason", reason);
+        JsonNode answer = send("governor", "POST", "/api/v1/pauses", body.toString(), 201);
+        return answer.path("id").asText();
+    }
+
+    public void resume(String pauseId) {
+        send("governor", "DELETE", "/api/v1/pauses/" + pauseId, null, 204);
+    }
+
+    /** A governor policy on a pattern (the bench sets only the cooldown). */
+    public void policy(String pattern, Duration cooldown) {
+        ObjectNode body = JSON.createObjectNode().put("cooldown", cooldown.toString());
+        send("governor", "PUT", "/api/v1/policies/" + pattern, body.toString(), 200);
+    }
+
+    public void deletePolicy(String pattern) {
+        send("governor", "DELETE", "/api/v1/policies/" + pattern, null, 204);
+    }
+
+    /** Fix now: the scanner scans the table. */
+    public void scan(TableId table) {
+        ObjectNode body = JSON.createObjectNode().put("table", table.toString());
+        send("scanner", "POST", "/api/v1/scans", body.toString(), 202);
+    }
+
+    /** The webhook: a table changed. Returns the HTTP status. */
+    public int notify(TableId table, long snapshotId) {
+        ObjectNode body = JSON.createObjectNode().put("catalog", table.catalog()).put("namespace", table.namespaceName())
+                .put("table", table.table()).put("snapshotId", String.valueOf(snapshotId));
+        return request("scanner", "POST", "/api/v1/notifications", body.toString()).statusCode();
+    }
+
+    /** The scorer's latest grade of every table of a namespace: table id → (grade, snapshot id). */
+    public Map<String, Graded> grades(String namespace) {
+        Map<String, Graded> grades = new HashMap<>();
+        int offset = 0;
+        while (true) {
+            JsonNode page = send("scorer", "GET", "/api/v1/tables?catalog=" + encode(environment.catalogName())
+                    + "&namespace=" + encode(namespace) + "&limit=1000&offset=" + offset, null, 200);
+            JsonNode tables = page.path("tables");
+            for (JsonNode table : tables) {
+                grades.put(table.path("table").asText(), new Graded(table.path("grade").asText(),
+                        table.path("snapshotId").isNull() ? null : table.path("snapshotId").asLong(),
+                        table.path("score").asInt()));
+            }
+            offset += tables.size();
+            if (tables.isEmpty() || offset >= page.path("total").asInt()) {
+                return grades;
+            }
+        }
+    }
+
+    /** The governor's queue (admitted, running, deferred) as text, to look for a namespace in it. */
+    public String queue() {
+        return send("governor", "GET", "/api/v1/queue", null, 200).toString();
+    }
+
+    public record Graded(String grade, Long snapshotId, int score) {
+    }
+
+    private JsonNode send(String service, String method, String path, String body, int expected) {
+        HttpResponse<String> response = request(service, method, path, body);
+        if (response.statusCode() != expected && !(expected == 200 && response.statusCode() == 204)
+                && !(expected == 202 && response.statusCode() == 200) && !(expected == 201 && response.statusCode() == 200)) {
+            throw new IllegalStateException("Cannot " + method + " " + service + path + ": HTTP " + response.statusCode()
+                    + " " + response.body());
+        }
+        try {
+            return response.body() == null || response.body().isBlank() ? JSON.createObjectNode()
+                    : JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot read the answer of " + service + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    private HttpResponse<String> request(String service, String method, String path, String body) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(environment.url(service) + path))
+                .timeout(Duration.ofSeconds(30)).header("Authorization", "Bearer " + environment.operatorToken());
+        if (body != null) {
+            builder.header("Content-Type", "application/json");
+        }
+        builder.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        try {
+            return http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot reach " + service + " at " + environment.url(service) + ": "
+                    + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while calling " + service, e);
+        }
+    }
+
+    private static String encode(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8);
+    }
+}

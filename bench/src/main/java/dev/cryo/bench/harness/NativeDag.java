@@ -1,0 +1,119 @@
+package dev.cryo.bench.harness;
+
+import dev.cryo.contracts.Operation;
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.event.FieldPredicate;
+import dev.cryo.contracts.event.OperationParameters;
+import dev.cryo.contracts.event.PartitionPredicate;
+import dev.cryo.executor.domain.Backoff;
+import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepRequest;
+import dev.cryo.executor.engine.StepResult;
+import dev.cryo.executor.iceberg.NativeEngine;
+import dev.cryo.executor.iceberg.NativeEngineSettings;
+import dev.cryo.executor.iceberg.RewriteSettings;
+import dev.cryo.iceberg.catalog.CatalogRegistry;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.PartitionField;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.StructLike;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.io.CloseableIterable;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The scheduled DAG on the native engine: for every table, every cycle, compaction of every
+ * partition, a manifest rewrite and snapshot expiry, through executor-svc's {@link NativeEngine}
+ * (the same Iceberg Java code path as Cryo's executor, with its default settings).
+ */
+public final class NativeDag {
+
+    /** The DAG's expiry: the engines' default retention, keep the last snapshot. */
+    public static final OperationParameters EXPIRY = new OperationParameters(null, Duration.ofDays(7), 1, null);
+
+    private static final int PARTITIONS_PER_STEP = 64;
+
+    private final NativeEngine engine;
+
+    /** What one table's DAG run did. */
+    public record TableRun(TableId table, int stepsAttempted, int stepsCommitted, int stepsFailed, List<String> errors) {
+    }
+
+    public NativeDag(CatalogRegistry catalogs) {
+        RewriteSettings rewrite = new RewriteSettings(0.75, 1.8, 20, 3,
+                new Backoff(Duration.ofMillis(200), Duration.ofSeconds(5)));
+        this.engine = new NativeEngine(catalogs,
+                new NativeEngineSettings(rewrite, Duration.ofDays(5), 1, Duration.ofDays(3), false), Clock.systemUTC());
+    }
+
+    /** One DAG run over one table: optimize every partition, rewrite manifests, expire snapshots. */
+    public TableRun run(TableId tableId) {
+        String jobId = "dag-" + UUID.randomUUID();
+        Table table = engine.load(tableId);
+        List<StepRequest> steps = new ArrayList<>();
+        List<PartitionPredicate> partitions = partitions(table);
+        for (int start = 0, chunk = 0; start < partitions.size(); start += PARTITIONS_PER_STEP, chunk++) {
+            steps.add(new StepRequest(tableId, jobId, StepKey.chunk(Operation.OPTIMIZE, chunk),
+                    partitions.subList(start, Math.min(partitions.size(), start + PARTITIONS_PER_STEP)),
+                    OperationParameters.NONE));
+        }
+        steps.add(new StepRequest(tableId, jobId, StepKey.table(Operation.OPTIMIZE_MANIFESTS), List.of(),
+                OperationParameters.NONE));
+        steps.add(new StepRequest(tableId, jobId, StepKey.table(Operation.EXPIRE_SNAPSHOTS), List.of(), EXPIRY));
+        int committed = 0;
+        int failed = 0;
+        List<String> errors = new ArrayList<>();
+        for (StepRequest step : steps) {
+            try {
+                StepResult result = engine.run(step);
+                if (result.committedSnapshotId() != null) {
+                    committed++;
+                }
+            } catch (RuntimeException e) {
+                failed++;
+                errors.add(step.step() + ": " + e.getMessage());
+            }
+        }
+        return new TableRun(tableId, steps.size(), committed, failed, errors);
+    }
+
+    /** One predicate per partition of the current snapshot's data files, every spec. */
+    static List<PartitionPredicate> partitions(Table table) {
+        Map<String, PartitionPredicate> partitions = new LinkedHashMap<>();
+        if (table.currentSnapshot() == null) {
+            return List.of();
+        }
+        try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+            for (FileScanTask task : tasks) {
+                PartitionSpec spec = table.specs().get(task.file().specId());
+                if (spec.isUnpartitioned()) {
+                    continue;
+                }
+                StructLike tuple = task.file().partition();
+                List<FieldPredicate> fields = new ArrayList<>();
+                StringBuilder key = new StringBuilder().append(spec.specId());
+                for (int i = 0; i < spec.fields().size(); i++) {
+                    PartitionField field = spec.fields().get(i);
+                    Object value = tuple.get(i, Object.class);
+                    var source = table.schema().findField(field.sourceId());
+                    fields.add(new FieldPredicate(field.name(), source.name(), source.type().toString(),
+                            field.transform().toString(), value == null ? null : value.toString(), null, null, null));
+                    key.append('/').append(value);
+                }
+                partitions.putIfAbsent(key.toString(), new PartitionPredicate(spec.specId(), fields));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot list the partitions of " + table.name() + ": " + e.getMessage(), e);
+        }
+        return List.copyOf(partitions.values());
+    }
+}

@@ -1,0 +1,90 @@
+package dev.cryo.bench.harness;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static java.util.Objects.requireNonNull;
+
+/** The sizes of PROTOCOL.md for one mode, with the caller's overrides (--set key=value). */
+public final class Sizes {
+
+    private static final Map<String, String[]> DEFAULTS = new TreeMap<>();
+
+    static {
+        // key -> {quick, full}, as PROTOCOL.md's tables
+        DEFAULTS.put("target-file-size-bytes", new String[]{"1048576", "1048576"});
+        DEFAULTS.put("fleet.per-class", new String[]{"1", "2"});
+        DEFAULTS.put("fleet.partitions", new String[]{"3", "4"});
+        DEFAULTS.put("fleet.cycles", new String[]{"2", "4"});
+        DEFAULTS.put("fleet.small-per-cycle", new String[]{"10", "12"});
+        DEFAULTS.put("fleet.bad-small-files", new String[]{"10", "20"});
+        DEFAULTS.put("fleet.updated-rows", new String[]{"20", "50"});
+        DEFAULTS.put("fleet.large-file-rows", new String[]{"9000", "9000"});
+        DEFAULTS.put("fleet.settle-timeout", new String[]{"PT3M", "PT5M"});
+        DEFAULTS.put("frag.files", new String[]{"120", "5000"});
+        DEFAULTS.put("frag.files-per-commit", new String[]{"10", "20"});
+        DEFAULTS.put("frag.partitions", new String[]{"2", "4"});
+        DEFAULTS.put("frag.rows-per-file", new String[]{"40", "40"});
+        DEFAULTS.put("frag.settle-timeout", new String[]{"PT3M", "PT20M"});
+        DEFAULTS.put("cdc.interval", new String[]{"PT2S", "PT10S"});
+        DEFAULTS.put("cdc.duration", new String[]{"PT30S", "PT3M"});
+        DEFAULTS.put("cdc.dag-interval", new String[]{"PT15S", "PT1M"});
+        DEFAULTS.put("cdc.partitions", new String[]{"2", "4"});
+        DEFAULTS.put("cdc.rows", new String[]{"2000", "20000"});
+        DEFAULTS.put("cdc.updates", new String[]{"20", "50"});
+        DEFAULTS.put("cdc.inserts", new String[]{"20", "50"});
+        DEFAULTS.put("cdc.sample-interval", new String[]{"PT1S", "PT5S"});
+        DEFAULTS.put("react.tables", new String[]{"2", "10"});
+        DEFAULTS.put("scale.tables", new String[]{"20", "1000"});
+        DEFAULTS.put("scale.rate", new String[]{"10", "100"});
+        DEFAULTS.put("scale.duration", new String[]{"PT5S", "PT30S"});
+        DEFAULTS.put("scale.settle-timeout", new String[]{"PT3M", "PT15M"});
+    }
+
+    private final Map<String, String> values;
+
+    public Sizes(boolean full, Map<String, String> overrides) {
+        requireNonNull(overrides, "overrides is null");
+        Map<String, String> values = new TreeMap<>();
+        DEFAULTS.forEach((key, pair) -> values.put(key, pair[full ? 1 : 0]));
+        for (Map.Entry<String, String> override : overrides.entrySet()) {
+            if (!DEFAULTS.containsKey(override.getKey())) {
+                throw new IllegalArgumentException("Cannot set " + override.getKey() + ": the sizes are " + DEFAULTS.keySet());
+            }
+            values.put(override.getKey(), override.getValue());
+        }
+        this.values = values;
+    }
+
+    public int integer(String key) {
+        return Integer.parseInt(text(key));
+    }
+
+    public long longValue(String key) {
+        return Long.parseLong(text(key));
+    }
+
+    public Duration duration(String key) {
+        return Duration.parse(text(key));
+    }
+
+    public String text(String key) {
+        String value = values.get(key);
+        if (value == null) {
+            throw new IllegalArgumentException("Cannot find size " + key);
+        }
+        return value;
+    }
+
+    /** The sizes whose key starts with the prefix (for a scenario's report). */
+    public Map<String, String> withPrefix(String prefix) {
+        Map<String, String> selected = new TreeMap<>();
+        values.forEach((key, value) -> {
+            if (key.startsWith(prefix) || key.equals("target-file-size-bytes")) {
+                selected.put(key, value);
+            }
+        });
+        return selected;
+    }
+}

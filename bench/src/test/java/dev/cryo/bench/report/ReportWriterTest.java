@@ -1,0 +1,58 @@
+package dev.cryo.bench.report;
+
+import dev.cryo.bench.domain.Metric;
+import dev.cryo.bench.domain.RunResult;
+import dev.cryo.bench.domain.ScenarioResult;
+import dev.cryo.bench.domain.Series;
+import dev.cryo.bench.domain.Target;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReportWriterTest {
+
+    private static RunResult run() {
+        ScenarioResult fleet = new ScenarioResult(1, "mixed fleet", ScenarioResult.SCORED, Map.of("fleet.cycles", "4"),
+                List.of(new Metric("rewritten partitions", "", "cryo", List.of(4.0, 5.0, 6.0)),
+                        new Metric("rewritten partitions", "", "dag", List.of(12.0, 12.0, 13.0))),
+                List.of(new Metric("rewritten partitions cryo ÷ dag", "", "cryo/dag", List.of(0.33, 0.42, 0.46))),
+                List.of(Target.atMost("zero rewrites of healthy or quiet tables (Cryo)", 0.0, 0, ""),
+                        Target.atMost("graded p95 ≤ 2 s", 2.5, 2.0, " s")),
+                List.of(new Series("delete files over time", "cryo", "seconds", "delete files", List.of(0.0, 5.0),
+                        List.of(3.0, 1.0))),
+                List.of(), List.of("a note"));
+        return new RunResult(1, "full", 3, Instant.parse("2026-01-01T10:00:00Z"), Instant.parse("2026-01-01T10:30:00Z"),
+                Map.of("nproc", "2", "memory", "23.4 GiB", "cpu model", "Example CPU"), Map.of("iceberg", "1.10.1"),
+                List.of(fleet, ScenarioResult.notRun(4, "user impact", "Trino is not started; start with --with trino")));
+    }
+
+    @Test
+    void theReportStatesMachineVersionsIntervalsVerdictsAndWhatDidNotRun() {
+        String report = ReportWriter.render(run());
+
+        assertThat(report).contains("| nproc | 2 |", "| cpu model | Example CPU |", "| iceberg | 1.10.1 |");
+        assertThat(report).contains("| rewritten partitions | cryo | 4, 5, 6 | 5 [2.52, 7.48] |");
+        assertThat(report).contains("| graded p95 ≤ 2 s | ❌ missed by 0.50 s (25.0 %): 2.50 s > 2 s |");
+        assertThat(report).contains("| 4 | user impact | not run: Trino is not started; start with --with trino | 0 | 0 |");
+        assertThat(report).contains("1800 s in all");
+    }
+
+    @Test
+    void writingTheReportDrawsThePlotsAsPngFiles(@TempDir Path bench) throws IOException {
+        Path report = new ReportWriter(bench).write(List.of(run()));
+
+        String text = Files.readString(report);
+        assertThat(text).contains("![scenario 1](report/full-s1-0.png)", "![scenario 1](report/full-s1-delete-files-over-time.png)");
+        byte[] png = Files.readAllBytes(bench.resolve("report/full-s1-0.png"));
+        assertThat(png).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
+        assertThat(bench.resolve("report/full-s1-delete-files-over-time.png")).isNotEmptyFile();
+    }
+}
