@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,7 +19,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * The services and topics that ARCHITECTURE.md names, read from its tables "Topics and keys" and
  * "Services". A module of the services table that is not a Quarkus application (contracts) is a
- * library, not a service to deploy.
+ * library, not a service to deploy. A checkout without the design folder beside it reads them from
+ * the code instead: contracts' {@code Topics.all()} and the root pom's Quarkus modules.
  *
  * @param services module folders of the deployable services, e.g. {@code scanner-svc}, {@code console}
  * @param topics topic names, the dead-letter pattern expanded for every consuming service
@@ -35,7 +37,11 @@ public record Architecture(List<String> services, List<String> topics) {
     }
 
     public static Architecture read(RepositoryLayout repository) {
-        Path file = repository.architecture();
+        Optional<Path> design = repository.architecture();
+        if (design.isEmpty()) {
+            return fromCode(repository);
+        }
+        Path file = design.get();
         List<String> lines;
         try {
             lines = Files.readAllLines(file);
@@ -65,6 +71,14 @@ public record Architecture(List<String> services, List<String> topics) {
                     + ": its tables \"Services\" and \"Topics and keys\" gave " + services + " and " + topics);
         }
         return new Architecture(services, List.copyOf(topics));
+    }
+
+    /** The topics contracts defines and the modules of the root pom that are Quarkus applications. */
+    static Architecture fromCode(RepositoryLayout repository) {
+        List<String> topics = Topics.all().stream().map(Topics.Spec::name).toList();
+        List<String> services = repository.modules().stream()
+                .filter(module -> isQuarkusApplication(repository, module)).toList();
+        return new Architecture(services, topics);
     }
 
     private static List<String> firstCells(List<String> lines, String heading) {

@@ -2,6 +2,13 @@ package dev.cryo.deploy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.io.UncheckedIOException;
+import java.io.IOException;
+import java.util.regex.Pattern;
+import java.util.regex.Matcher;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 import static java.util.Objects.requireNonNull;
 
@@ -52,19 +59,36 @@ public record RepositoryLayout(Path root) {
     }
 
     /**
-     * ARCHITECTURE.md lives in the project's shared design folder, beside the checkout (CI copies
-     * {@code shared/} next to its clone); {@code -Dcryo.architecture=<file>} points elsewhere.
+     * ARCHITECTURE.md lives in the project's shared design folder, beside the checkout, which a
+     * clone made elsewhere does not have; {@code -Dcryo.architecture=<file>} points at it (and
+     * must then exist). Empty when there is none to read.
      */
-    public Path architecture() {
+    public Optional<Path> architecture() {
         String override = System.getProperty("cryo.architecture");
         if (override != null && !override.isBlank()) {
-            return Path.of(override);
+            Path file = Path.of(override);
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalStateException("Cannot read ARCHITECTURE.md at " + file
+                        + " (-Dcryo.architecture): no such file");
+            }
+            return Optional.of(file);
         }
         Path beside = root.resolveSibling("shared").resolve("design/ARCHITECTURE.md");
-        if (Files.isRegularFile(beside)) {
-            return beside;
+        return Files.isRegularFile(beside) ? Optional.of(beside) : Optional.empty();
+    }
+
+    /** The modules the root pom lists, in its order. */
+    public List<String> modules() {
+        Path pom = root.resolve("pom.xml");
+        try {
+            Matcher module = Pattern.compile("<module>([^<]+)</module>").matcher(Files.readString(pom));
+            List<String> modules = new ArrayList<>();
+            while (module.find()) {
+                modules.add(module.group(1).trim());
+            }
+            return modules;
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + pom, e);
         }
-        throw new IllegalStateException("Cannot find ARCHITECTURE.md: looked for " + beside
-                + "; set -Dcryo.architecture=<path to ARCHITECTURE.md>");
     }
 }
