@@ -83,8 +83,21 @@ public final class CloudEventMessages {
                 .map(Object::toString).orElse(id);
         String actor = cloudEvent.getExtension(CloudEvents.EXTENSION_ACTOR).map(Object::toString).orElse(null);
         Instant time = cloudEvent.getTimeStamp().map(zoned -> zoned.toInstant()).orElseGet(Instant::now);
+        if (!CloudEvents.SPEC_VERSION.equals(cloudEvent.getSpecVersion())) {
+            throw new MalformedEventException("Cannot read event " + id + ": CloudEvents spec version "
+                    + cloudEvent.getSpecVersion() + " is not " + CloudEvents.SPEC_VERSION + ", the one Cryo speaks");
+        }
         EventType type = EventType.fromId(cloudEvent.getType()).orElseThrow(() ->
                 new MalformedEventException("Cannot read event " + id + ": unknown type " + cloudEvent.getType()));
+        // A producer that names a data schema must name this type's (v1) schema: a payload of a newer
+        // schema under the old type would be read with fields silently missing.
+        cloudEvent.getDataSchema().map(URI::toString).ifPresent(schema -> {
+            if (!schema.endsWith("/" + type.schemaResource()) && !schema.equals(type.schemaResource())) {
+                throw new MalformedEventException("Cannot read event " + id + ": its dataschema " + schema
+                        + " is not the schema of " + type.id() + " (" + type.schemaResource() + "); a newer producer"
+                        + " publishes a new version on its own topic");
+            }
+        });
         try {
             return (EventEnvelope<T>) new EventEnvelope<>(id, type, cloudEvent.getSource().toString(), time,
                     cloudEvent.getSubject().orElse(payload.table().toString()), correlationId, actor, payload);
