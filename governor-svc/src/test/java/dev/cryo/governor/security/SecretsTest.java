@@ -1,0 +1,75 @@
+package dev.cryo.governor.security;
+
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.event.DeferReason;
+import dev.cryo.contracts.event.JobDeferred;
+import dev.cryo.contracts.event.MaintenancePlanned;
+import dev.cryo.governor.service.Broker;
+import dev.cryo.governor.service.Events;
+import dev.cryo.testsupport.KafkaTestClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The Trino password reaches Trino's driver and nothing else: a plan for Trino is deferred because
+ * Trino cannot be reached with it, and neither the log, the published events nor any API answer
+ * contains it.
+ */
+@QuarkusTest
+@QuarkusTestResource(value = SecretsResource.class, restrictToAnnotatedClass = true)
+class SecretsTest {
+
+    static final String OPERATOR = "Bearer test-operator-token-0001";
+
+    @Test
+    void theTrinoPasswordIsInNoLogEventOrAnswer() throws IOException {
+        TableId table = Events.uniqueTable("secret");
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"engine\": \"trino\"}")
+                .put("/api/v1/policies/" + table).then().statusCode(200);
+        MaintenancePlanned plan = Events.plan(table, 40, null);
+        List<ConsumerRecord<String, byte[]>> published;
+        try (Broker broker = new Broker(); KafkaTestClient kafka = new KafkaTestClient()) {
+            Map<TopicPartition, Long> mark = broker.mark();
+            broker.send(Events.planned(plan));
+            JobDeferred deferred = (JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(plan.planId())).data();
+            assertThat(deferred.reason()).isEqualTo(DeferReason.ENGINE_BUSY);
+            assertThat(deferred.message()).contains("cryo.governor.trino.jdbc-url");
+            published = kafka.readAfter(mark, Duration.ofSeconds(30), records -> records.stream()
+                    .anyMatch(r -> table.toString().equals(r.key())));
+        }
+
+        for (ConsumerRecord<String, byte[]> record : published) {
+            assertThat(new String(record.value(), StandardCharsets.UTF_8)).as("event on " + record.topic()).doesNotContain(SecretsResource.SECRET);
+            for (Header header : record.headers()) {
+                assertThat(new String(header.value(), StandardCharsets.UTF_8)).doesNotContain(SecretsResource.SECRET);
+            }
+        }
+        for (String path : List.of("/api/v1/engines", "/api/v1/queue", "/api/v1/policies", "/api/v1/pauses", "/api/v1/locks",
+                "/api/v1/tables/" + table, "/api/v1/dead-letters", "/q/health", "/q/metrics", "/q/openapi")) {
+            String answer = given().get(path).then().extract().asString();
+            assertThat(answer).as(path).doesNotContain(SecretsResource.SECRET);
+        }
+        assertThat(given().get("/api/v1/engines").then().statusCode(200).extract().asString())
+                .as("the engines API shows the probe's problem").contains("trino");
+        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(SecretsResource.LOG)
+                && Files.readString(SecretsResource.LOG).contains("Installed features"));
+        String log = Files.readString(SecretsResource.LOG);
+        assertThat(log).as("the log of the whole run").doesNotContain(SecretsResource.SECRET);
+    }
+}
