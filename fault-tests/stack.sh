@@ -6,6 +6,14 @@ set -euo pipefail
 
 CRYO_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export CRYO_HOME
+# Endpoints that name the local broker and database (as ./cryo test exports them) are the local ones:
+# forget them, so that infra/lib treats Kafka and PostgreSQL as its own and can restart them.
+if [ "${KAFKA_BOOTSTRAP_SERVERS:-}" = "127.0.0.1:${CRYO_KAFKA_PORT:-9092}" ]; then
+  unset KAFKA_BOOTSTRAP_SERVERS
+fi
+if [ "${CRYO_DB_URL:-}" = "jdbc:postgresql://127.0.0.1:${CRYO_PG_PORT:-15432}/cryo" ]; then
+  unset CRYO_DB_URL
+fi
 for library in common kafka postgres catalog services; do
   # shellcheck source=/dev/null
   . "$CRYO_HOME/infra/lib/$library.sh"
@@ -54,10 +62,12 @@ case "$command" in
     for name in $SUITE_SERVICES; do service_stop "$name"; done
     ;;
   kafka-restart)
+    kafka_external && die "Cannot restart Kafka: it is external ($KAFKA_BOOTSTRAP_SERVERS); the suite restarts only the broker of ./cryo infra up"
     kafka_down
     kafka_up
     ;;
   pg-restart)
+    pg_external && die "Cannot restart PostgreSQL: it is external ($CRYO_DB_URL); the suite restarts only the server of ./cryo infra up"
     pg_down
     pg_up
     ;;

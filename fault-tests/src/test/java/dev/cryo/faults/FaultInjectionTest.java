@@ -161,6 +161,31 @@ class FaultInjectionTest {
     }
 
     /**
+     * PostgreSQL (the services' database and the Iceberg catalog) is restarted as the governor
+     * admits four tables' plans on two slots and the audit ingests their events: the governor
+     * admits the rest once the database is back, and every job ends.
+     */
+    @Test
+    @Order(3)
+    void postgresRestartedWhileTheGovernorAdmitsAndTheAuditIngests() {
+        try (Scenario scenario = new Scenario(stack, namespace, "pg_restart")) {
+            scenario.tables(4, 8, 150, 60);
+            scenario.awaitFullPlansQueued();
+            scenario.resume();
+            Instant stopped = Instant.now();
+            stack.restartPostgres();
+            Duration outage = Duration.between(stopped, Instant.now());
+
+            List<JobFinished> finished = scenario.awaitJobsFinished(Duration.ofMinutes(4));
+            List<JobAdmitted> admitted = scenario.events().of(JobAdmitted.class);
+            assertThat(admitted).as("admissions after the restart").anyMatch(job -> job.admittedAt().isAfter(stopped));
+            summaries.add("postgresql restarted in " + outage.toMillis() + " ms; outcomes "
+                    + outcomes(finished));
+            summaries.add(scenario.end());
+        }
+    }
+
+    /**
      * The governor is SIGKILLed after it committed an admission and before it published it. The
      * window is held open for real: the outbox relay takes a PostgreSQL advisory lock (the
      * governor's own "one relay at a time" lock, OutboxStore#takeTurn) before publishing, and the
