@@ -276,4 +276,69 @@ class FaultInjectionTest {
             return jobs;
         }
     }
+
+    /**
+     * One data file of one partition is overwritten with garbage before the job runs: that
+     * partition's chunk fails with its reason, every other chunk is committed, and the job ends
+     * partially succeeded. Once the file's bytes are put back, the table holds every row.
+     */
+    @Test
+    @Order(5)
+    void aCorruptedFileFailsItsChunkAndTheRestIsCommitted() throws IOException {
+        try (Scenario scenario = new Scenario(stack, namespace, "corrupt_file")) {
+            TableId table = scenario.tables(1, 8, 150, 60).get(0);
+            scenario.awaitFullPlansQueued();
+            Table loaded = scenario.writer().table(table);
+            DataFile victim = firstFile(loaded);
+            Path path = Path.of(java.net.URI.create(victim.location()));
+            byte[] original = Files.readAllBytes(path);
+            byte[] garbage = new byte[original.length];
+            new Random(5).nextBytes(garbage);
+            Files.write(path, garbage);
+            JobFinished finished;
+            try {
+                scenario.resume();
+                finished = scenario.awaitJobsFinished(Duration.ofMinutes(4)).get(0);
+            } finally {
+                Files.write(path, original);
+            }
+            assertThat(finished.outcome()).isEqualTo(JobOutcome.PARTIALLY_SUCCEEDED);
+            assertThat(finished.errorCode()).isNotBlank();
+            List<OperationFinished> chunks = scenario.events().of(OperationFinished.class).stream()
+                    .filter(operation -> operation.jobId().equals(finished.jobId())
+                            && operation.operation() == Operation.OPTIMIZE)
+                    .toList();
+            assertThat(chunks).filteredOn(chunk -> chunk.status() == OperationStatus.FAILED).hasSize(1);
+            assertThat(chunks).filteredOn(chunk -> chunk.status() == OperationStatus.SUCCEEDED)
+                    .hasSize(Scenario.PARTITIONS - 1)
+                    .allSatisfy(chunk -> assertThat(chunk.committedSnapshotId()).isNotNull());
+            assertThat(liveFiles(scenario.writer().table(table))).as("the corrupt file is still the table's")
+                    .contains(victim.location());
+            summaries.add("corrupt file: job " + finished.outcome().id() + ", " + finished.errorCode() + ": "
+                    + finished.message());
+            summaries.add(scenario.end());
+            // Last, so the checks above are known to hold: an operator must learn from the job which file to repair.
+            assertThat(finished.message()).as("the job's error names the corrupt file").contains(path.getFileName().toString());
+            assertThat(chunks).filteredOn(chunk -> chunk.status() == OperationStatus.FAILED).singleElement()
+                    .satisfies(chunk -> assertThat(chunk.message()).as("the failed chunk's error names the corrupt file")
+                            .contains(path.getFileName().toString()));
+        }
+    }
+
+    private static DataFile firstFile(Table table) throws IOException {
+        try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+            for (FileScanTask task : tasks) {
+                return task.file();
+            }
+        }
+        throw new IllegalStateException("Cannot corrupt a file of " + table.name() + ": it has none");
+    }
+
+    private static List<String> liveFiles(Table table) throws IOException {
+        List<String> files = new ArrayList<>();
+        try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+            tasks.forEach(task -> files.add(task.file().location()));
+        }
+        return files;
+    }
 }
