@@ -4,19 +4,25 @@ import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.platform.error.CryoException;
+import dev.cryo.executor.engine.CommitTags;
+import org.apache.iceberg.ExpireSnapshots;
+import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.util.PropertyUtil;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * expire_snapshots: drops snapshots older than the retention beyond the newest {@code retainLast},
- * and the files only they referenced. Iceberg keeps every snapshot a branch or tag still needs.
- * A table with {@code gc.enabled=false} (files shared with other tables) is refused.
+ * and the files only they referenced. A snapshot a branch or tag references, or that the running job
+ * started from, is never expired: such an expiry is refused as a whole, naming the setting. A table
+ * with {@code gc.enabled=false} (files shared with other tables) is refused.
  */
 final class SnapshotExpirer {
 
@@ -26,14 +32,22 @@ final class SnapshotExpirer {
         this.table = table;
     }
 
-    StepResult expire(Duration retention, int retainLast, Instant now) {
+    /**
+     * Expires what the retention allows, unless that would drop a snapshot that a branch or tag
+     * references (Iceberg drops a ref whose {@code max-ref-age-ms} has passed, and its snapshot with
+     * it) or that the running job started from: then nothing is expired and the message names the
+     * setting that asked for it.
+     *
+     * @param runningJobId the job this step belongs to; the snapshot it started from is kept
+     */
+    StepResult expire(Duration retention, int retainLast, Instant now, String runningJobId) {
         table.refresh();
         requireGarbageCollection(table, "expire snapshots");
         int before = size(table.snapshots());
         AtomicLong dataFiles = new AtomicLong();
         AtomicLong deleteFiles = new AtomicLong();
         AtomicLong metadataFiles = new AtomicLong();
-        table.expireSnapshots()
+        ExpireSnapshots expiry = table.expireSnapshots()
                 .expireOlderThan(now.minus(retention).toEpochMilli())
                 .retainLast(retainLast)
                 .cleanExpiredFiles(true)
@@ -47,14 +61,58 @@ final class SnapshotExpirer {
                         dataFiles.incrementAndGet();
                     }
                     table.io().deleteFile(location);
-                })
-                .commit();
+                });
+        requireNothingProtected(expiry.apply(), retention, retainLast, runningJobId);
+        expiry.commit();
         table.refresh();
         int after = size(table.snapshots());
         return new StepResult(new FileCounts(dataFiles.get(), 0, deleteFiles.get(), 0), FileCounts.ZERO, null, 0,
                 "expired " + (before - after) + " of " + before + " snapshots (retention " + retention + ", retain last "
                         + retainLast + "), deleted " + dataFiles.get() + " data, " + deleteFiles.get() + " delete and "
                         + metadataFiles.get() + " metadata files only they referenced", List.of());
+    }
+
+    private void requireNothingProtected(List<Snapshot> expiring, Duration retention, int retainLast, String runningJobId) {
+        Map<Long, String> referencedBy = new LinkedHashMap<>();
+        table.refs().forEach((name, ref) -> referencedBy.putIfAbsent(ref.snapshotId(), (ref.isBranch() ? "branch '" : "tag '")
+                + name + "'" + (ref.maxRefAgeMs() == null ? "" : " (its max-ref-age-ms of " + ref.maxRefAgeMs() + " ms has passed)")));
+        for (Snapshot snapshot : expiring) {
+            String reference = referencedBy.get(snapshot.snapshotId());
+            if (reference != null) {
+                throw new CryoException(ExecutorErrorCode.REFUSED_BY_TABLE_SETTINGS, "Cannot expire snapshots of "
+                        + table.name() + ": snapshot " + snapshot.snapshotId() + " is referenced by " + reference
+                        + ", and Cryo never expires a snapshot a branch or tag references; remove the ref's max-ref-age-ms"
+                        + " (ALTER TABLE … REPLACE TAG/BRANCH … RETAIN) or drop the ref yourself if it may go");
+            }
+        }
+        Long startedFrom = startSnapshot(runningJobId);
+        if (startedFrom != null && expiring.stream().anyMatch(snapshot -> snapshot.snapshotId() == startedFrom)) {
+            throw new CryoException(ExecutorErrorCode.REFUSED_BY_TABLE_SETTINGS, "Cannot expire snapshots of "
+                    + table.name() + ": snapshot " + startedFrom + " is the one running job " + runningJobId
+                    + " started from, and expiring it (retention " + retention + ", retain last " + retainLast
+                    + ") would pull the table out from under that job; keep more snapshots (the policy's retainLast,"
+                    + " or the table's " + TableProperties.MIN_SNAPSHOTS_TO_KEEP + ") or expire after the job");
+        }
+    }
+
+    /**
+     * The snapshot a job started from: the parent of the first snapshot it committed (every Cryo commit
+     * carries {@value CommitTags#JOB_ID}). A job that committed nothing yet started from the current
+     * snapshot, which an expiry never removes.
+     */
+    private Long startSnapshot(String jobId) {
+        if (jobId == null) {
+            return null;
+        }
+        Snapshot first = null;
+        for (Snapshot snapshot : table.snapshots()) {
+            if (snapshot.summary() != null && jobId.equals(snapshot.summary().get(CommitTags.JOB_ID))
+                    && (first == null || snapshot.sequenceNumber() < first.sequenceNumber()
+                    || snapshot.sequenceNumber() == first.sequenceNumber() && snapshot.timestampMillis() < first.timestampMillis())) {
+                first = snapshot;
+            }
+        }
+        return first == null ? null : first.parentId();
     }
 
     static void requireGarbageCollection(Table table, String action) {

@@ -1,0 +1,218 @@
+package dev.cryo.executor.iceberg;
+
+import dev.cryo.contracts.Operation;
+import dev.cryo.contracts.event.OperationParameters;
+import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepRequest;
+import dev.cryo.executor.engine.StepResult;
+import dev.cryo.platform.error.CryoException;
+import dev.cryo.testsupport.Infrastructure;
+import dev.cryo.testsupport.NeedsInfrastructure;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * What the two deleting operations must never do, on real Iceberg tables: remove_orphan_files below
+ * its age floor or on a table with gc.enabled=false, expire_snapshots of a snapshot a branch or tag
+ * references or that the running job started from. Each refusal names the setting and leaves every
+ * snapshot and file in place.
+ */
+@NeedsInfrastructure(Infrastructure.Component.POSTGRESQL)
+class MaintenanceSafetyTest {
+
+    static final OperationParameters EXPIRE_EVERYTHING_ALLOWED = new OperationParameters(null, Duration.ZERO, 1, null);
+
+    @TempDir
+    static Path warehouse;
+    static TestTables tables;
+    static NativeEngine engine;
+
+    @BeforeAll
+    static void catalog() {
+        tables = new TestTables(warehouse);
+        engine = tables.engine(TestTables.settings());
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        tables.close();
+    }
+
+    @Test
+    void anExpiryThatWouldDropATagPastItsMaxRefAgeIsRefusedAndExpiresNothing() {
+        Table table = tables.create("tag_age", 2, spec -> spec.day("event_ts"));
+        TestTables.fill(table, 1, 10, 1, 81);
+        long tagged = table.currentSnapshot().snapshotId();
+        table.manageSnapshots().createTag("quarter-end", tagged).setMaxRefAgeMs("quarter-end", 1L).commit();
+        TestTables.fill(table, 2, 10, 1, 82);
+        Set<Long> before = snapshotIds(table);
+
+        assertThatThrownBy(() -> run(table, "job-" + UUID.randomUUID(), StepKey.table(Operation.EXPIRE_SNAPSHOTS),
+                EXPIRE_EVERYTHING_ALLOWED))
+                .isInstanceOf(CryoException.class)
+                .hasMessage("Cannot expire snapshots of " + table.name() + ": snapshot " + tagged + " is referenced by tag"
+                        + " 'quarter-end' (its max-ref-age-ms of 1 ms has passed), and Cryo never expires a snapshot a branch"
+                        + " or tag references; remove the ref's max-ref-age-ms (ALTER TABLE … REPLACE TAG/BRANCH … RETAIN)"
+                        + " or drop the ref yourself if it may go");
+
+        table.refresh();
+        assertThat(snapshotIds(table)).isEqualTo(before);
+        assertThat(table.refs()).containsKey("quarter-end");
+        assertThat(dataFilesExist(table, tagged)).isTrue();
+    }
+
+    @Test
+    void anExpiryThatWouldDropABranchHeadIsRefusedToo() {
+        Table table = tables.create("branch_age", 3, spec -> spec.day("event_ts"));
+        TestTables.fill(table, 1, 10, 1, 83);
+        long head = table.currentSnapshot().snapshotId();
+        table.manageSnapshots().createBranch("audit", head).setMaxRefAgeMs("audit", 1L).commit();
+        TestTables.fill(table, 2, 10, 1, 84);
+        Set<Long> before = snapshotIds(table);
+
+        assertThatThrownBy(() -> run(table, "job-" + UUID.randomUUID(), StepKey.table(Operation.EXPIRE_SNAPSHOTS),
+                EXPIRE_EVERYTHING_ALLOWED))
+                .isInstanceOf(CryoException.class)
+                .hasMessageContaining("snapshot " + head + " is referenced by branch 'audit' (its max-ref-age-ms of 1 ms has passed)")
+                .hasMessageContaining("remove the ref's max-ref-age-ms");
+
+        table.refresh();
+        assertThat(snapshotIds(table)).isEqualTo(before);
+        assertThat(table.refs()).containsKey("audit");
+    }
+
+    @Test
+    void anExpiryNeverDropsTheSnapshotTheRunningJobStartedFromButMayOnceTheJobIsOver() {
+        Table table = tables.create("running_job", 2, spec -> spec.day("event_ts"));
+        TestTables.fill(table, 4, 20, 1, 85);
+        long startedFrom = table.currentSnapshot().snapshotId();
+        String job = "job-" + UUID.randomUUID();
+        run(table, job, StepKey.chunk(Operation.OPTIMIZE, 0), OperationParameters.NONE,
+                List.of(TestTables.predicateOf(table, TestTables.dataFiles(table).get(0))));
+        assertThat(table.currentSnapshot().snapshotId()).as("the job committed").isNotEqualTo(startedFrom);
+        Set<Long> before = snapshotIds(table);
+
+        assertThatThrownBy(() -> run(table, job, StepKey.table(Operation.EXPIRE_SNAPSHOTS), EXPIRE_EVERYTHING_ALLOWED))
+                .isInstanceOf(CryoException.class)
+                .hasMessage("Cannot expire snapshots of " + table.name() + ": snapshot " + startedFrom + " is the one running job "
+                        + job + " started from, and expiring it (retention PT0S, retain last 1) would pull the table out from"
+                        + " under that job; keep more snapshots (the policy's retainLast, or the table's"
+                        + " history.expire.min-snapshots-to-keep) or expire after the job");
+        table.refresh();
+        assertThat(snapshotIds(table)).isEqualTo(before);
+
+        StepResult later = run(table, "job-" + UUID.randomUUID(), StepKey.table(Operation.EXPIRE_SNAPSHOTS), EXPIRE_EVERYTHING_ALLOWED);
+
+        assertThat(later.message()).startsWith("expired " + (before.size() - 1) + " of " + before.size() + " snapshots");
+        assertThat(snapshotIds(table)).containsExactly(table.currentSnapshot().snapshotId());
+    }
+
+    @Test
+    void orphanRemovalNeverRunsBelowItsFloorWhetherThePolicyOrTheExecutorDefaultAsksForIt() throws IOException {
+        Table table = tables.create("floor", 2, spec -> spec.day("event_ts"));
+        TestTables.fill(table, 2, 10, 1, 86);
+        Path orphan = write(Path.of(URI.create(table.location())).resolve("data/orphan-40-minutes.parquet"), Duration.ofMinutes(40));
+
+        assertThatThrownBy(() -> run(table, "job-" + UUID.randomUUID(), StepKey.table(Operation.REMOVE_ORPHAN_FILES),
+                new OperationParameters(null, null, null, Duration.ofMinutes(30))))
+                .isInstanceOf(CryoException.class)
+                .hasMessage("Cannot remove orphan files younger than PT30M: the age floor must be at least PT1H (a writer may"
+                        + " not have committed them yet); raise the table policy's orphan age floor or"
+                        + " cryo.executor.orphans.default-age-floor");
+        NativeEngine lowDefault = tables.engine(new NativeEngineSettings(TestTables.REWRITE, Duration.ofDays(5), 1,
+                Duration.ofMinutes(10), false));
+        assertThatThrownBy(() -> lowDefault.run(new StepRequest(tables.id(table), "job-" + UUID.randomUUID(),
+                StepKey.table(Operation.REMOVE_ORPHAN_FILES), List.of(), OperationParameters.NONE)))
+                .isInstanceOf(CryoException.class)
+                .hasMessageContaining("Cannot remove orphan files younger than PT10M")
+                .hasMessageContaining("cryo.executor.orphans.default-age-floor");
+        assertThat(orphan).exists();
+
+        StepResult atTheFloor = run(table, "job-" + UUID.randomUUID(), StepKey.table(Operation.REMOVE_ORPHAN_FILES),
+                new OperationParameters(null, null, null, Duration.ofHours(1)));
+        assertThat(atTheFloor.files()).isEmpty();
+        assertThat(orphan).as("40 minutes old: under the one-hour floor").exists();
+    }
+
+    @Test
+    void aTableWithGarbageCollectionDisabledLosesNeitherSnapshotsNorFiles() throws IOException {
+        Table table = tables.create("no_gc", 2, spec -> spec.day("event_ts"));
+        TestTables.fill(table, 3, 10, 1, 87);
+        table.updateProperties().set(TableProperties.GC_ENABLED, "false").commit();
+        Path orphan = write(Path.of(URI.create(table.location())).resolve("data/old-orphan.parquet"), Duration.ofDays(30));
+        Set<Long> before = snapshotIds(table);
+
+        assertThatThrownBy(() -> run(table, "job-" + UUID.randomUUID(), StepKey.table(Operation.EXPIRE_SNAPSHOTS),
+                EXPIRE_EVERYTHING_ALLOWED))
+                .isInstanceOf(CryoException.class)
+                .hasMessage("Cannot expire snapshots of " + table.name() + ": the table sets gc.enabled=false (its files may"
+                        + " be shared with other tables); set it to true if Cryo may delete files");
+        assertThatThrownBy(() -> run(table, "job-" + UUID.randomUUID(), StepKey.table(Operation.REMOVE_ORPHAN_FILES),
+                OperationParameters.NONE))
+                .isInstanceOf(CryoException.class)
+                .hasMessage("Cannot remove orphan files of " + table.name() + ": the table sets gc.enabled=false (its files"
+                        + " may be shared with other tables); set it to true if Cryo may delete files");
+
+        table.refresh();
+        assertThat(snapshotIds(table)).isEqualTo(before);
+        assertThat(orphan).exists();
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private static StepResult run(Table table, String jobId, StepKey step, OperationParameters parameters) {
+        return run(table, jobId, step, parameters, List.of());
+    }
+
+    private static StepResult run(Table table, String jobId, StepKey step, OperationParameters parameters,
+                                  List<dev.cryo.contracts.event.PartitionPredicate> partitions) {
+        StepResult result = engine.run(new StepRequest(tables.id(table), jobId, step, partitions, parameters));
+        table.refresh();
+        return result;
+    }
+
+    private static Set<Long> snapshotIds(Table table) {
+        return StreamSupport.stream(table.snapshots().spliterator(), false).map(Snapshot::snapshotId).collect(Collectors.toSet());
+    }
+
+    private static boolean dataFilesExist(Table table, long snapshotId) {
+        try (var tasks = table.newScan().useSnapshot(snapshotId).planFiles()) {
+            for (var task : tasks) {
+                if (!Files.exists(Path.of(URI.create(task.file().location())))) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static Path write(Path file, Duration age) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "orphan");
+        Files.setLastModifiedTime(file, FileTime.from(Instant.now().minus(age)));
+        return file;
+    }
+}
