@@ -132,7 +132,7 @@ public class PlanningService {
         Optional<TableScanned> scan = store.findScan(grade.table(), grade.scanId());
         Optional<PlanStore.ScanHeader> newest = store.newestScan(grade.table());
         if (scan.isPresent()) {
-            if (newest.isPresent() && newest.get().scannedAt().isAfter(scan.get().scannedAt())) {
+            if (newest.isPresent() && isNewer(newest.get(), scan.get())) {
                 Log.infof("%s: skipping the grade of scan %s: the newer scan %s is stored and its grade will follow",
                         grade.table(), grade.scanId(), newest.get().scanId());
                 count("superseded-scan");
@@ -148,6 +148,16 @@ public class PlanningService {
             return Optional.empty();
         }
         return Optional.of(new StoredPlanInput(null));
+    }
+
+    /**
+     * Whether the newest stored scan is another, later scan. PostgreSQL keeps microseconds and
+     * rounds (sometimes up), so the stored time of the graded scan itself may read later than its
+     * nanosecond time in the event: compare ids first, then both times at microseconds.
+     */
+    static boolean isNewer(PlanStore.ScanHeader newest, TableScanned scan) {
+        return !newest.scanId().equals(scan.scanId())
+                && newest.scannedAt().truncatedTo(ChronoUnit.MICROS).isAfter(scan.scannedAt().truncatedTo(ChronoUnit.MICROS));
     }
 
     private record StoredPlanInput(TableScanned scan) {

@@ -152,6 +152,19 @@ class PlanningServiceTest {
         assertThat(store.findScan(first, "scan-1")).contains(firstScan);
     }
 
+    @Test
+    void aScanWhoseTimePostgresqlRoundsUpIsNotNewerThanItself() {
+        TableId table = randomTable();
+        // 999 ns past a microsecond: PostgreSQL stores the next microsecond, later than the event's time.
+        TableScanned scan = scan(table, T0.plusNanos(1_999));
+        planning.scanned(envelope(scan));
+
+        List<EventEnvelope<MaintenancePlanned>> plans = planning.graded(envelope(grade(scan, T0.plusSeconds(1))));
+
+        assertThat(store.newestScan(table)).hasValueSatisfying(stored -> assertThat(stored.scanId()).isEqualTo(scan.scanId()));
+        assertThat(plans).singleElement().satisfies(plan -> assertThat(plan.data().scanId()).isEqualTo(scan.scanId()));
+    }
+
     private static TableScanned withScanId(TableScanned scan, String scanId) {
         return new TableScanned(scan.table(), scanId, scan.scannedAt(), scan.scanDuration(), scan.formatVersion(),
                 scan.snapshotId(), scan.sequenceNumber(), scan.snapshotCommittedAt(), scan.location(), scan.fileSizes(),
