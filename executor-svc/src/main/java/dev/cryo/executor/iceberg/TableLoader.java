@@ -27,6 +27,13 @@ public final class TableLoader {
         } catch (NoSuchTableException e) {
             throw new CryoException(ExecutorErrorCode.TABLE_NOT_FOUND, "Cannot load table " + tableId + ": "
                     + e.getMessage(), e);
+        } catch (CryoException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // The catalog did not answer (its database restarting, the network): an external fault, so the job's
+            // record is retried by the consumer instead of being dead-lettered (fault-tests, PostgreSQL restart).
+            throw new CryoException(ExecutorErrorCode.STORAGE_FAILURE, "Cannot load table " + tableId
+                    + ": its catalog did not answer: " + e.getMessage(), e);
         }
     }
 }
