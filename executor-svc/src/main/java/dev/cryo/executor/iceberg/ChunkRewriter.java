@@ -236,6 +236,12 @@ final class ChunkRewriter {
                                 hash += Fingerprints.hashRow(struct, copy);
                                 output.write(copy, fileRuns, (Long) row.get(position));
                             }
+                        } catch (UncheckedIOException | CryoException e) {
+                            throw e;
+                        } catch (RuntimeException e) {
+                            // Parquet reports a corrupt file with a bare RuntimeException ("footer is too large"):
+                            // name the file, or an operator cannot tell which one to repair.
+                            throw storage("read data file " + location, e);
                         }
                     }
                 } finally {
