@@ -55,11 +55,17 @@ public final class CryoApi {
         send("scanner", "POST", "/api/v1/scans", body.toString(), 202);
     }
 
-    /** The webhook: a table changed. Returns the HTTP status. */
+    /** The webhook: a table changed. Returns the HTTP status (2xx, or 5xx when the scanner is overloaded); throws on a 4xx. */
     public int notify(TableId table, long snapshotId) {
         ObjectNode body = JSON.createObjectNode().put("catalog", table.catalog()).put("namespace", table.namespaceName())
-                .put("table", table.table()).put("snapshotId", String.valueOf(snapshotId));
-        return request("scanner", "POST", "/api/v1/notifications", body.toString()).statusCode();
+                .put("table", table.table()).put("snapshotId", snapshotId);
+        HttpResponse<String> response = request("scanner", "POST", "/api/v1/notifications", body.toString());
+        if (response.statusCode() / 100 == 4) {
+            // a refused notification is the harness's mistake, not a measurement
+            throw new IllegalStateException("Cannot notify the scanner of " + table + ": HTTP " + response.statusCode()
+                    + " " + response.body());
+        }
+        return response.statusCode();
     }
 
     /** The scorer's latest grade of every table of a namespace: table id → (grade, snapshot id). */

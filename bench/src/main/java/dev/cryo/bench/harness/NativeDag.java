@@ -46,9 +46,21 @@ public final class NativeDag {
 
     /** What one table's DAG run did. */
     public record TableRun(TableId table, int stepsAttempted, int stepsCommitted, int stepsFailed, List<String> errors) {
+
+        /**
+         * For a DAG run that nothing else writes to at the same time: a failed step is a harness error, since
+         * the contender did not do its work and its figures would be meaningless.
+         */
+        public TableRun requireAllSucceeded() {
+            if (stepsFailed > 0) {
+                throw new IllegalStateException("The scheduled DAG failed on " + table + ": " + String.join("; ", errors));
+            }
+            return this;
+        }
     }
 
     public NativeDag(CatalogRegistry catalogs) {
+        requireLoggingOutsideQuarkus();
         RewriteSettings rewrite = new RewriteSettings(0.75, 1.8, 20, 3,
                 new Backoff(Duration.ofMillis(200), Duration.ofSeconds(5)));
         this.engine = new NativeEngine(catalogs,
@@ -84,6 +96,21 @@ public final class NativeDag {
             }
         }
         return new TableRun(tableId, steps.size(), committed, failed, errors);
+    }
+
+    /**
+     * NativeEngine logs through io.quarkus.logging.Log, whose calls Quarkus rewrites at build time. Outside a
+     * Quarkus application Log falls back to JBoss Logging only when JUnit's Assertions class is on the class path
+     * (Quarkus's rule for unit tests), which is why bench/pom.xml ships junit-jupiter-api at runtime; without it
+     * every DAG step would throw and the contender would do nothing. Fail before measuring anything instead.
+     */
+    static void requireLoggingOutsideQuarkus() {
+        try {
+            io.quarkus.logging.Log.isEnabled(org.jboss.logging.Logger.Level.DEBUG);
+        } catch (UnsupportedOperationException e) {
+            throw new IllegalStateException("Cannot run the scheduled DAG in-process: io.quarkus.logging.Log refuses to "
+                    + "log outside Quarkus (" + e.getMessage() + "); keep junit-jupiter-api on bench's runtime class path", e);
+        }
     }
 
     /** One predicate per partition of the current snapshot's data files, every spec. */

@@ -32,11 +32,18 @@ public final class Settle {
      * is graded at its current snapshot; its plans stay deferred in the queue by design.
      */
     public static Duration awaitGraded(BenchContext context, String namespace, List<String> tables, Duration timeout) {
-        return await(context, namespace, tables, timeout, false);
+        // nothing writes to or maintains a paused copy any more, so a grade at its current snapshot is final: no
+        // stability window needed
+        return await(context, namespace, tables, timeout, false, Duration.ZERO);
     }
 
     private static Duration await(BenchContext context, String namespace, List<String> tables, Duration timeout,
                                   boolean idleGovernor) {
+        return await(context, namespace, tables, timeout, idleGovernor, STABLE_FOR);
+    }
+
+    private static Duration await(BenchContext context, String namespace, List<String> tables, Duration timeout,
+                                  boolean idleGovernor, Duration stableFor) {
         long started = System.nanoTime();
         long deadline = started + timeout.toNanos();
         Long quietSince = null;
@@ -48,7 +55,7 @@ public final class Settle {
                 if (quietSince == null) {
                     quietSince = now;
                 }
-                if (now - quietSince >= STABLE_FOR.toNanos()) {
+                if (now - quietSince >= stableFor.toNanos()) {
                     return Duration.ofNanos(quietSince - started);
                 }
             } else {

@@ -48,7 +48,7 @@ public final class ControlPlaneScale implements Scenario {
         long target = context.sizes().longValue("target-file-size-bytes");
         String namespace = context.namespace(id(), 0, "fleet");
         context.lakehouse().createNamespace(namespace);
-        String pause = context.api().pause(context.pattern(namespace), "CryoBench: control-plane scale, no maintenance");
+        context.api().pause(context.pattern(namespace), "CryoBench: control-plane scale, no maintenance");
         Map<String, Double> peakRss = new ConcurrentHashMap<>();
         AtomicBoolean sampling = new AtomicBoolean(true);
         Thread sampler = new Thread(() -> {
@@ -127,7 +127,7 @@ public final class ControlPlaneScale implements Scenario {
             }
         } finally {
             sampling.set(false);
-            context.api().resume(pause);
+            // the fleet stays paused: it is measured, never maintained
         }
         List<Metric> metrics = new ArrayList<>(List.of(
                 new Metric("sweep duration", "s", "cryo", sweepSeconds),

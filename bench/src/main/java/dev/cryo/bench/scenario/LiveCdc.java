@@ -73,7 +73,7 @@ public final class LiveCdc implements Scenario {
             String dagNamespace = context.namespace(id(), trial, "dag");
             context.lakehouse().createNamespace(cryoNamespace);
             context.lakehouse().createNamespace(dagNamespace);
-            String pause = context.api().pause(context.pattern(dagNamespace), "CryoBench: the scheduled DAG's copy");
+            context.api().pause(context.pattern(dagNamespace), "CryoBench: the scheduled DAG's copy");
             context.api().policy(context.pattern(cryoNamespace), Duration.ofSeconds(5));
             long seed = BenchContext.seed(trial, 0);
             Workload cryo = new Workload(context.lakehouse().create(cryoNamespace, TABLE, target, true), seed);
@@ -150,7 +150,7 @@ public final class LiveCdc implements Scenario {
             double end = (System.nanoTime() - start) / 1e9;
             // let Cryo finish what it started, so every admitted job has its result
             Settle.await(context, cryoNamespace, List.of(TABLE), Duration.ofMinutes(5));
-            context.api().resume(pause);
+            // the DAG's copy stays paused: Cryo must never maintain it
             context.api().deletePolicy(context.pattern(cryoNamespace));
 
             List<JobAdmitted> admitted = context.tap().events(JobAdmitted.class, job -> job.table().equals(cryoId));

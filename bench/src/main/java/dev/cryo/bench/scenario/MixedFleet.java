@@ -12,6 +12,8 @@ import dev.cryo.bench.harness.Settle;
 import dev.cryo.bench.harness.TableFacts;
 import dev.cryo.bench.harness.Workload;
 import dev.cryo.iceberg.fingerprint.Fingerprint;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +23,8 @@ import java.util.Map;
 
 /** Scenario 1: a mixed fleet over cycles, Cryo against the scheduled DAG on the native engine. */
 public final class MixedFleet implements Scenario {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MixedFleet.class);
 
     enum TableClass { HEALTHY, QUIET, FRAGMENTING, BADLY_FRAGMENTED, ROW_UPDATED }
 
@@ -54,7 +58,7 @@ public final class MixedFleet implements Scenario {
             String dagNamespace = context.namespace(id(), trial, "dag");
             context.lakehouse().createNamespace(cryoNamespace);
             context.lakehouse().createNamespace(dagNamespace);
-            String pause = context.api().pause(context.pattern(dagNamespace), "CryoBench: the scheduled DAG's copy");
+            context.api().pause(context.pattern(dagNamespace), "CryoBench: the scheduled DAG's copy");
             context.api().policy(context.pattern(cryoNamespace), Duration.ofSeconds(5));
             long trialStart = System.currentTimeMillis();
 
@@ -95,11 +99,12 @@ public final class MixedFleet implements Scenario {
                 long dagStart = System.nanoTime();
                 NativeDag runner = new NativeDag(context.lakehouse().plainRegistry());
                 for (String name : names) {
-                    NativeDag.TableRun run = runner.run(context.lakehouse().id(dagNamespace, name));
-                    run.errors().forEach(error -> notes.add("trial " + run.table() + ": DAG step failed: " + error));
+                    runner.run(context.lakehouse().id(dagNamespace, name)).requireAllSucceeded();
                 }
                 dagSeconds += (System.nanoTime() - dagStart) / 1e9;
                 dagCpu += ProcessCpu.ownCpuSeconds() - cpuBefore;
+                LOG.info("scenario 1 trial {} cycle {}: Cryo settled after {} s, the DAG's cycle took {} s", trialOf(trial),
+                        cycle + 1, settled.toMillis() / 1000.0, Math.round((System.nanoTime() - dagStart) / 1e9));
                 compare("trial " + trialOf(trial) + " cycle " + cycle + " cryo", cryoBefore, fingerprints(cryo),
                         fingerprintFailures);
                 compare("trial " + trialOf(trial) + " cycle " + cycle + " dag", dagBefore, fingerprints(dag),
@@ -143,7 +148,7 @@ public final class MixedFleet implements Scenario {
             record(values, "cryo", "executor CPU", executorCpu);
             record(values, "cryo", "control-plane CPU (all services)", cryoCpu);
             record(values, "dag", "executor CPU", dagCpu);
-            context.api().resume(pause);
+            // the DAG's copy stays paused: Cryo must never maintain it, not even after the measurement
             context.api().deletePolicy(context.pattern(cryoNamespace));
         }
         List<Metric> metrics = new ArrayList<>();
