@@ -145,7 +145,21 @@ cryo_start() {
   echo "${CRYO_ENGINE:-native}" > "$RUNTIME/engine"
   step "Preparing the consumer groups' first start"
   first_start_offsets
+  if [ "${CRYO_MODE:-up}" = demo ]; then
+    demo_fleet_create
+  fi
   services_start
+}
+
+# The fleet is written before the services start: a table that Cryo maintains while the demo is
+# still writing its history (page_views' 105 commits, then their backdating) would get Cryo's
+# commits in the middle of it, and its backdated history would be wrong.
+demo_fleet_create() {
+  step "Creating the demo fleet in $LOCAL_CATALOG.$DEMO_NAMESPACE (tables that exist are kept)"
+  local -a options
+  mapfile -t options < <(demo_catalog_options)
+  demo_tool create "${options[@]}" --namespace "$DEMO_NAMESPACE" || die "Cannot create the demo fleet"
+  demo_tool list | cut -f1 > "$RUNTIME/demo-tables"
 }
 
 cryo_up() {
@@ -203,12 +217,6 @@ cryo_demo() {
   CRYO_MODE=demo
   local started=$SECONDS
   cryo_start "$no_build"
-
-  step "Creating the demo fleet in $LOCAL_CATALOG.$DEMO_NAMESPACE (tables that exist are kept)"
-  local -a options
-  mapfile -t options < <(demo_catalog_options)
-  demo_tool create "${options[@]}" --namespace "$DEMO_NAMESPACE" || die "Cannot create the demo fleet"
-  demo_tool list | cut -f1 > "$RUNTIME/demo-tables"
 
   step "Waiting for the services"
   services_await

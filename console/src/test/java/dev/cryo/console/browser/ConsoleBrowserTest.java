@@ -116,12 +116,14 @@ class ConsoleBrowserTest {
                         .collect(Collectors.joining(", ")));
         screenshot("fleet");
 
-        // 2. The most fragmented table: the worst score whose top deduction is small files.
+        // 2. The most fragmented table: the worst score whose top deduction is small files. By the
+        // time the test looks, Cryo may have repaired the badly fragmented ones on its own; the
+        // demo's dim_products keeps a small-files warning at grade A, which Cryo leaves alone
+        // unless an operator asks, so there is always one to ask for.
         Row fragmented = rows.stream()
-                .filter(row -> row.topCheck().equals("small-files") && !row.grade().equals("A"))
+                .filter(row -> row.topCheck().equals("small-files"))
                 .min(Comparator.comparingInt(Row::score))
-                .orElseThrow(() -> new AssertionError("no demo table below grade A whose top deduction is small-files: "
-                        + rows));
+                .orElseThrow(() -> new AssertionError("no demo table whose top deduction is small-files: " + rows));
         String table = fragmented.table();
         int scoreBefore = fragmented.score();
         report("fix now on %s, score %d before", table, scoreBefore);
