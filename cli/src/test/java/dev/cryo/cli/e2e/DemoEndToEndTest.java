@@ -1,0 +1,179 @@
+package dev.cryo.cli.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.cryo.iceberg.catalog.CatalogRegistry;
+import dev.cryo.iceberg.fixtures.LocalCatalogs;
+import dev.cryo.iceberg.fixtures.SampleTables;
+import dev.cryo.iceberg.fixtures.TableWriter;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.catalog.Catalog;
+import org.apache.iceberg.catalog.Namespace;
+import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.Record;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Against the demo that {@code ./cryo demo} started (run with {@code -Pe2e}): every table of the
+ * demo namespace is graded, {@code ./cryo grade --json} says what the scorer and the console
+ * show, {@code ./cryo plan} shows SQL, and {@code ./cryo fix} on a fragmented table leads to a
+ * job and a better grade. Nothing here is faked: the script, the services and the catalog are the
+ * running ones.
+ */
+@Tag("e2e")
+class DemoEndToEndTest {
+
+    static final Duration COMMAND = Duration.ofMinutes(2);
+    final RunningDemo demo = new RunningDemo();
+
+    @Test
+    void everyDemoTableHasAGrade() throws Exception {
+        List<String> tables = demo.demoTables();
+        assertThat(tables).as("tables of %s.%s in the catalog", RunningDemo.CATALOG, RunningDemo.NAMESPACE).hasSizeGreaterThanOrEqualTo(12);
+
+        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(3)).untilAsserted(() -> {
+            RunningDemo.Run run = demo.cryo(COMMAND, "tables", "--catalog", RunningDemo.CATALOG, "--namespace",
+                    RunningDemo.NAMESPACE, "--json");
+            assertThat(run.exit()).as(run.err()).isIn(0, 1);
+            List<String> graded = new ArrayList<>();
+            demo.json().readTree(run.out()).path("tables").forEach(row -> {
+                assertThat(row.path("grade").asText()).matches("[ABCDF]");
+                graded.add(row.path("table").asText());
+            });
+            assertThat(graded).containsAll(tables);
+        });
+    }
+
+    @Test
+    void gradeJsonSaysWhatTheScorerAndTheConsoleShow() throws Exception {
+        for (String table : demo.demoTables()) {
+            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> {
+                RunningDemo.Run run = demo.cryo(COMMAND, "grade", table, "--json");
+                JsonNode cli = demo.json().readTree(run.out());
+                JsonNode scorer = demo.get("scorer", "/api/v1/tables/" + table);
+                String console = demo.page("/tables/" + table);
+                // a live table may be graded again between the three reads: compare one grading
+                assertThat(scorer.path("scanId").asText()).as(table + " graded meanwhile").isEqualTo(cli.path("scanId").asText());
+                assertThat(run.exit()).isEqualTo(cli.path("deductions").isEmpty() ? 0 : 1);
+                assertThat(cli.path("score")).isEqualTo(scorer.path("score"));
+                assertThat(cli.path("grade")).isEqualTo(scorer.path("grade"));
+                assertThat(cli.path("deductions")).isEqualTo(scorer.path("deductions"));
+                String[] version = consoleVersion(table).split("/", 2);
+                assertThat(Instant.parse(version[1])).as(table + " graded again before the console's page")
+                        .isEqualTo(Instant.parse(cli.path("gradedAt").asText()));
+                assertThat(Integer.parseInt(version[0])).as(table + " on the console's fleet page").isEqualTo(cli.path("score").asInt());
+                for (JsonNode deduction : cli.path("deductions")) {
+                    assertThat(console).as(table + " on the console's table page").contains(deduction.path("check").asText());
+                }
+            });
+        }
+    }
+
+    @Test
+    void planShowsTheSqlEachEngineWouldRun() throws Exception {
+        String table = demo.demoTables().stream().filter(this::hasPlan).findFirst().orElseThrow(() ->
+                new AssertionError("no demo table has a plan: the fleet's fragmented tables should have one"));
+
+        RunningDemo.Run trino = demo.cryo(COMMAND, "plan", table, "--engine", "trino");
+        RunningDemo.Run spark = demo.cryo(COMMAND, "plan", table, "--engine", "spark", "--json");
+
+        assertThat(trino.exit()).as(trino.err()).isIn(0, 1);
+        assertThat(trino.out()).contains("Engine: trino");
+        assertThat(trino.out()).containsAnyOf("ALTER TABLE \"lakehouse\".\"demo\"", "ANALYZE \"lakehouse\".\"demo\"", "trino cannot run this");
+        JsonNode steps = demo.json().readTree(spark.out()).path("steps");
+        assertThat(steps).isNotEmpty();
+        assertThat(steps.get(0).path("engine").asText()).isEqualTo("spark");
+        assertThat(steps.toString()).contains("CALL `lakehouse`.system.");
+    }
+
+    @Test
+    void fixOnAFragmentedTableLeadsToAJobAndABetterGrade() throws Exception {
+        String name = "fragmented_" + UUID.randomUUID().toString().substring(0, 8);
+        String table = RunningDemo.CATALOG + ".demo_e2e." + name;
+        Map<String, String> properties = new HashMap<>(LocalCatalogs.jdbc(demo.pgServerUrl(), "cryo", "", "cryo_catalog",
+                demo.warehouse()));
+        try (CatalogRegistry registry = CatalogRegistry.create(Map.of(RunningDemo.CATALOG, properties))) {
+            Catalog catalog = registry.catalog(RunningDemo.CATALOG);
+            TableIdentifier identifier = TableIdentifier.of(Namespace.of("demo_e2e"), name);
+            writeFragmentedTable(catalog, identifier);
+            try {
+                Instant asked = Instant.now();
+                RunningDemo.Run fix = demo.cryo(Duration.ofMinutes(8), "fix", table, "--json", "--timeout", "PT7M");
+
+                JsonNode result = demo.json().readTree(fix.out());
+                assertThat(fix.exit()).as(fix.err()).isIn(0, 1);
+                assertThat(fix.err()).contains("asked for a scan of " + table, "graded", "planned", "job", "new grade");
+                assertThat(result.path("graded").path("deductions").toString()).contains("small-files");
+                assertThat(result.path("job").path("outcome").asText()).isEqualTo("succeeded");
+                assertThat(result.path("after").path("score").asInt()).isGreaterThan(result.path("graded").path("score").asInt());
+                assertThat(result.path("outcome").asText()).isIn("fixed", "improved");
+
+                JsonNode jobs = demo.get("executor", "/api/v1/jobs?limit=200");
+                assertThat(jobs.findValues("table").stream().map(JsonNode::asText)).contains(table);
+                JsonNode now = demo.get("scorer", "/api/v1/tables/" + table);
+                assertThat(Instant.parse(now.path("gradedAt").asText())).isAfter(asked);
+                assertThat(now.path("score").asInt()).isGreaterThan(result.path("graded").path("score").asInt());
+            } finally {
+                catalog.dropTable(identifier, true);
+            }
+        }
+    }
+
+    /** Three day partitions of twelve small files each: small-files critical, compacted into three files. */
+    private static void writeFragmentedTable(Catalog catalog, TableIdentifier identifier) {
+        if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(identifier.namespace())) {
+            namespaces.createNamespace(identifier.namespace());
+        }
+        Table table = catalog.buildTable(identifier, SampleTables.EVENTS)
+                .withPartitionSpec(PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build())
+                .withProperty("write.target-file-size-bytes", String.valueOf(2 * 1024 * 1024))
+                .create();
+        TableWriter writer = new TableWriter(table);
+        Random random = new Random(11);
+        OffsetDateTime today = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.DAYS);
+        long id = 0;
+        for (int commit = 0; commit < 12; commit++) {
+            List<Record> rows = new ArrayList<>();
+            for (int day = 1; day <= 3; day++) {
+                rows.addAll(SampleTables.events(random, id, 200, today.minusDays(day), Duration.ofHours(20), 10, 100));
+                id += 200;
+            }
+            writer.append(rows);
+        }
+    }
+
+    private boolean hasPlan(String table) {
+        try {
+            return demo.get("planner", "/api/v1/tables/" + table + "/plan").path("plan").path("operations").size() > 0;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /** {@code <score>/<gradedAt>} of the table's row on the console's fleet page (its data-version attribute). */
+    private String consoleVersion(String table) throws Exception {
+        String fleet = demo.page("/?catalog=" + RunningDemo.CATALOG + "&namespace=" + RunningDemo.NAMESPACE);
+        Matcher row = Pattern.compile("data-table=\"" + Pattern.quote(table) + "\"\\s+data-version=\"([^\"]+)\"").matcher(fleet);
+        assertThat(row.find()).as(table + " has a row on the console's fleet page").isTrue();
+        return row.group(1);
+    }
+}
