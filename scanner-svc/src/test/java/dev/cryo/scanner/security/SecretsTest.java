@@ -1,0 +1,71 @@
+package dev.cryo.scanner.security;
+
+import dev.cryo.contracts.Topics;
+import dev.cryo.scanner.service.TestCatalogResource;
+import dev.cryo.testsupport.KafkaTestClient;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The catalog's JDBC password and S3 secret key reach the catalog and nothing else: with the watcher
+ * polling, a webhook change and a scan of a table the catalog does not have (so an error is reported),
+ * neither the log, the published events nor any API answer contains them.
+ */
+@QuarkusTest
+@QuarkusTestResource(TestCatalogResource.class)
+@QuarkusTestResource(value = SecretsResource.class, restrictToAnnotatedClass = true)
+class SecretsTest {
+
+    static final String OPERATOR = "Bearer test-operator-token-0001";
+
+    @Test
+    void catalogCredentialsAreInNoLogEventOrAnswer() throws IOException {
+        String name = "secret_" + UUID.randomUUID().toString().substring(0, 8);
+        String table = TestCatalogResource.CATALOG + ".sales." + name;
+        List<ConsumerRecord<String, byte[]>> published;
+        try (KafkaTestClient kafka = new KafkaTestClient()) {
+            Map<TopicPartition, Long> mark = kafka.mark(Topics.TABLE_CHANGED, Topics.TABLE_SCANNED, Topics.deadLetter("scanner"));
+            given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                    .body("{\"catalog\": \"" + TestCatalogResource.CATALOG + "\", \"namespace\": \"sales\", \"table\": \"" + name + "\"}")
+                    .post("/api/v1/notifications").then().statusCode(202);
+            published = kafka.readAfter(mark, Duration.ofSeconds(30), records -> records.stream().anyMatch(r -> table.equals(r.key())));
+            await().atMost(Duration.ofSeconds(30)).until(() -> given().get("/api/v1/catalogs").then().extract().asString()
+                    .contains("\"reachable\":true"));
+        }
+
+        for (ConsumerRecord<String, byte[]> record : published) {
+            String value = record.value() == null ? "" : new String(record.value(), StandardCharsets.UTF_8);
+            assertThat(value).as("event on " + record.topic()).doesNotContain(SecretsResource.PASSWORD, SecretsResource.S3_SECRET);
+            for (Header header : record.headers()) {
+                assertThat(new String(header.value(), StandardCharsets.UTF_8))
+                        .doesNotContain(SecretsResource.PASSWORD, SecretsResource.S3_SECRET);
+            }
+        }
+        for (String path : List.of("/api/v1/catalogs", "/api/v1/tables", "/api/v1/tables/" + table + "/scan",
+                "/api/v1/dead-letters", "/q/health", "/q/metrics", "/q/openapi")) {
+            assertThat(given().get(path).then().extract().asString()).as(path)
+                    .doesNotContain(SecretsResource.PASSWORD, SecretsResource.S3_SECRET);
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(SecretsResource.LOG)
+                && Files.readString(SecretsResource.LOG).contains("Installed features"));
+        assertThat(Files.readString(SecretsResource.LOG)).as("the log of the whole run")
+                .doesNotContain(SecretsResource.PASSWORD, SecretsResource.S3_SECRET);
+    }
+}
