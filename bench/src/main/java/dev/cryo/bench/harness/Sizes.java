@@ -42,6 +42,19 @@ public final class Sizes {
         DEFAULTS.put("scale.settle-timeout", new String[]{"PT3M", "PT15M"});
     }
 
+    /**
+     * What PROTOCOL.md writes for T: 8 MiB. The harness's default is 1 MiB in both modes, because scenario 1's "large"
+     * files (fleet.large-file-rows = 9 000 rows, about 770 KiB) must be at least 25 % of T to be healthy.
+     */
+    public static final long PROTOCOL_TARGET_FILE_SIZE_BYTES = 8L * 1024 * 1024;
+
+    /** The harness's value of every size for a mode, without overrides (PROTOCOL.md's tables, plus harness keys). */
+    public static Map<String, String> defaults(boolean full) {
+        Map<String, String> values = new TreeMap<>();
+        DEFAULTS.forEach((key, pair) -> values.put(key, pair[full ? 1 : 0]));
+        return values;
+    }
+
     private final Map<String, String> values;
 
     public Sizes(boolean full, Map<String, String> overrides) {

@@ -5,12 +5,15 @@ import dev.cryo.bench.domain.Metric;
 import dev.cryo.bench.domain.RunResult;
 import dev.cryo.bench.domain.ScenarioResult;
 import dev.cryo.bench.domain.Target;
+import dev.cryo.bench.harness.Sizes;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
@@ -19,6 +22,9 @@ import java.util.stream.Collectors;
  * first, then the quick run that CI repeats.
  */
 public final class ReportWriter {
+
+    /** PROTOCOL.md: the scored run has 3 trials. */
+    static final int PROTOCOL_FULL_TRIALS = 3;
 
     private final Path benchDirectory;
 
@@ -67,6 +73,11 @@ public final class ReportWriter {
         out.append("\n| version | |\n|---|---|\n");
         new TreeMap<>(run.versions()).forEach((key, value) -> out.append("| ").append(key).append(" | ")
                 .append(escape(value)).append(" |\n"));
+        List<String> deviations = deviations(run);
+        if (!deviations.isEmpty()) {
+            out.append("\n### Deviations from PROTOCOL.md\n\n");
+            deviations.forEach(deviation -> out.append("- ").append(escape(deviation)).append('\n'));
+        }
         out.append("\n### Summary\n\n| # | scenario | status | targets met | targets missed |\n|---|---|---|---|---|\n");
         for (ScenarioResult scenario : run.scenarios()) {
             out.append("| ").append(scenario.id()).append(" | ").append(escape(scenario.title())).append(" | ")
@@ -77,6 +88,34 @@ public final class ReportWriter {
         for (ScenarioResult scenario : run.scenarios()) {
             scenario(out, run, scenario, charts);
         }
+    }
+
+    /** Every size a scenario ran at that differs from the protocol's value for the run's mode, and the trial count. */
+    static List<String> deviations(RunResult run) {
+        boolean full = run.mode().equals("full");
+        Map<String, String> protocol = Sizes.defaults(full);
+        List<String> deviations = new ArrayList<>();
+        if (full && run.trials() != PROTOCOL_FULL_TRIALS) {
+            deviations.add(run.trials() + " trials instead of " + PROTOCOL_FULL_TRIALS);
+        }
+        Map<String, String> seen = new TreeMap<>();
+        for (ScenarioResult scenario : run.scenarios()) {
+            seen.putAll(scenario.sizes());
+        }
+        seen.forEach((key, value) -> {
+            String expected = protocol.get(key);
+            if (key.equals("target-file-size-bytes")) {
+                if (Long.parseLong(value) != Sizes.PROTOCOL_TARGET_FILE_SIZE_BYTES) {
+                    deviations.add("target-file-size-bytes (T) = " + value + " instead of PROTOCOL.md's "
+                            + Sizes.PROTOCOL_TARGET_FILE_SIZE_BYTES + " (8 MiB): scenario 1's large files "
+                            + "(fleet.large-file-rows = " + seen.getOrDefault("fleet.large-file-rows", "9000")
+                            + " rows, about 770 KiB) must be at least 25 % of T to be healthy; at 8 MiB they would be small");
+                }
+            } else if (expected != null && !expected.equals(value)) {
+                deviations.add(key + " = " + value + " instead of PROTOCOL.md's " + run.mode() + " value " + expected);
+            }
+        });
+        return deviations;
     }
 
     private static void scenario(StringBuilder out, RunResult run, ScenarioResult scenario, Charts charts) {

@@ -46,6 +46,22 @@ class ReportWriterTest {
     }
 
     @Test
+    void theReportListsEverySizeThatDiffersFromTheProtocol() {
+        ScenarioResult fleet = new ScenarioResult(1, "mixed fleet", ScenarioResult.SCORED,
+                Map.of("fleet.cycles", "4", "fleet.per-class", "1", "target-file-size-bytes", "1048576"),
+                List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        RunResult run = new RunResult(1, "full", 3, Instant.parse("2026-01-01T10:00:00Z"),
+                Instant.parse("2026-01-01T10:30:00Z"), Map.of(), Map.of(), List.of(fleet));
+
+        String report = ReportWriter.render(run);
+
+        assertThat(report).contains("### Deviations from PROTOCOL.md",
+                "- fleet.per-class = 1 instead of PROTOCOL.md's full value 2",
+                "- target-file-size-bytes (T) = 1048576 instead of PROTOCOL.md's 8388608 (8 MiB)");
+        assertThat(report).doesNotContain("fleet.cycles = 4 instead");
+    }
+
+    @Test
     void writingTheReportDrawsThePlotsAsPngFiles(@TempDir Path bench) throws IOException {
         Path report = new ReportWriter(bench).write(List.of(run()));
 
