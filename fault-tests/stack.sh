@@ -66,6 +66,13 @@ case "$command" in
     kafka_down
     kafka_up
     ;;
+  kafka-stop)
+    kafka_external && die "Cannot stop Kafka: it is external ($KAFKA_BOOTSTRAP_SERVERS); the suite stops only the broker of ./cryo infra up"
+    kafka_down
+    ;;
+  kafka-start)
+    kafka_up
+    ;;
   pg-restart)
     pg_external && die "Cannot restart PostgreSQL: it is external ($CRYO_DB_URL); the suite restarts only the server of ./cryo infra up"
     pg_down
@@ -78,7 +85,7 @@ case "$command" in
     pg_status
     ;;
   *)
-    echo "usage: stack.sh infra-up | up | start NAME | await NAME | stop NAME | down | kafka-restart | pg-restart | token | status" >&2
+    echo "usage: stack.sh infra-up | up | start NAME | await NAME | stop NAME | down | kafka-restart | kafka-stop | kafka-start | pg-restart | token | status" >&2
     exit 2
     ;;
 esac

@@ -123,6 +123,49 @@ final class Stack implements AutoCloseable {
         script("kafka-restart");
     }
 
+    /** Stops the broker (SIGTERM, SIGKILL after 30 s). */
+    void stopKafka() {
+        script("kafka-stop");
+    }
+
+    /** Starts the broker again on its data. */
+    void startKafka() {
+        script("kafka-start");
+    }
+
+    /** True when the broker accepts connections. */
+    static boolean kafkaReachable() {
+        String first = Infrastructure.kafkaBootstrapServers().split(",")[0].trim();
+        int colon = first.lastIndexOf(':');
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress(first.substring(0, colon),
+                    Integer.parseInt(first.substring(colon + 1))), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The services that do not answer ready on /q/health/ready, each with its answer. */
+    List<String> servicesNotReady() {
+        List<String> down = new java.util.ArrayList<>();
+        for (String service : List.of("scanner", "scorer", "planner", "governor", "executor", "audit")) {
+            try {
+                HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri(service, "/q/health/ready"))
+                        .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+                if (response.statusCode() != 200) {
+                    down.add(service + ": " + response.body().replaceAll("\\s+", " "));
+                }
+            } catch (IOException e) {
+                down.add(service + ": " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        return down;
+    }
+
     /** Stops PostgreSQL in fast mode (every connection is cut) and starts it again. */
     void restartPostgres() {
         script("pg-restart");
