@@ -24,6 +24,7 @@ import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.contracts.event.TableGraded;
 import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
+import dev.cryo.platform.deadletter.DeadLetters;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.TimestampType;
@@ -91,6 +92,10 @@ public final class RecordExtractor {
                 : " (from " + text(raw, DEAD_LETTER_TOPIC) + "-" + text(raw, DEAD_LETTER_PARTITION) + "@"
                 + text(raw, DEAD_LETTER_OFFSET) + ")";
         String why = Optional.ofNullable(text(raw, DEAD_LETTER_REASON)).orElse("no dead-letter-reason header");
+        if (text(raw, DeadLetters.REDRIVE_OF) != null) {
+            // A service's marker of an operator's re-drive: who (ce_actor), which dead letter, and where it went.
+            return unreadable(raw, RecordKind.DEAD_LETTER, "re-driven", null, why);
+        }
         return unreadable(raw, RecordKind.DEAD_LETTER, "dead-lettered", reason, why + origin);
     }
 

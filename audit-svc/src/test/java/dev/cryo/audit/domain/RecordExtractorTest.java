@@ -7,6 +7,7 @@ import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.cloudevents.EventType;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
+import dev.cryo.platform.deadletter.DeadLetters;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.Test;
@@ -155,6 +156,28 @@ class RecordExtractorTest {
         assertThat(audit.columns().eventType()).isEqualTo(EventType.TABLE_CHANGED.id());
         assertThat(audit.columns().table()).isEqualTo(change.subject());
         assertThat(audit.headersJson()).contains("\"name\":\"ce_id\",\"value\":\"" + change.id() + "\"");
+    }
+
+    @Test
+    void aRedriveMarkerRecordsTheOperatorWhoRedroveTheDeadLetter() {
+        EventEnvelope<? extends CryoEvent> change = SampleEvents.chain(SampleEvents.uniqueTable("redrive")).get(0);
+        ProducerRecord<String, byte[]> marker = new ProducerRecord<>(Topics.deadLetter("scorer"), change.subject(), null);
+        marker.headers().add("ce_id", change.id().getBytes(StandardCharsets.UTF_8));
+        marker.headers().add("ce_type", EventType.TABLE_CHANGED.id().getBytes(StandardCharsets.UTF_8));
+        marker.headers().add("ce_subject", change.subject().getBytes(StandardCharsets.UTF_8));
+        marker.headers().add("ce_actor", "operator:alice".getBytes(StandardCharsets.UTF_8));
+        marker.headers().add(DeadLetters.REDRIVE_OF, "0-7".getBytes(StandardCharsets.UTF_8));
+        marker.headers().add("dead-letter-reason", ("re-driven by operator:alice from " + Topics.deadLetter("scorer")
+                + "/0/7 to " + Topics.TABLE_CHANGED + "/2/99").getBytes(StandardCharsets.UTF_8));
+
+        AuditRecord audit = RecordExtractor.extract(raw(marker, 0, 9));
+
+        assertThat(audit.kind()).isEqualTo(RecordKind.DEAD_LETTER);
+        assertThat(audit.columns().status()).isEqualTo("re-driven");
+        assertThat(audit.columns().actor()).isEqualTo("operator:alice");
+        assertThat(audit.columns().table()).isEqualTo(change.subject());
+        assertThat(audit.columns().detail()).isEqualTo("re-driven by operator:alice from " + Topics.deadLetter("scorer")
+                + "/0/7 to " + Topics.TABLE_CHANGED + "/2/99");
     }
 
     @Test
