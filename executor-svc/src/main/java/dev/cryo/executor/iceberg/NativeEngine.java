@@ -75,7 +75,7 @@ public final class NativeEngine implements MaintenanceEngine {
             case COMPUTE_STATISTICS -> new StatisticsWriter(table).compute(request.jobId());
             case OPTIMIZE_MANIFESTS -> new ManifestRewriter(table).rewrite(tags);
             case EXPIRE_SNAPSHOTS -> new SnapshotExpirer(table).expire(snapshotRetention(table, parameters),
-                    retainLast(table, parameters), clock.instant(), request.jobId());
+                    retainLast(table, parameters), clock.instant());
             case REMOVE_ORPHAN_FILES -> removeOrphans(table, parameters.orphanAgeFloor(), settings.orphanDryRun());
         };
     }

@@ -4,7 +4,6 @@ import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.platform.error.CryoException;
-import dev.cryo.executor.engine.CommitTags;
 import org.apache.iceberg.ExpireSnapshots;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
@@ -20,9 +19,14 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * expire_snapshots: drops snapshots older than the retention beyond the newest {@code retainLast},
- * and the files only they referenced. A snapshot a branch or tag references, or that the running job
- * started from, is never expired: such an expiry is refused as a whole, naming the setting. A table
- * with {@code gc.enabled=false} (files shared with other tables) is refused.
+ * and the files only they referenced. A snapshot a branch or tag references is never expired: such
+ * an expiry is refused as a whole, naming the setting. A table with {@code gc.enabled=false} (files
+ * shared with other tables) is refused.
+ *
+ * <p>The snapshot the job itself started from is not protected: in the fixed order every rewrite of
+ * the job has committed before expire_snapshots runs, so nothing of the job still reads it, and the
+ * governor's table lock keeps every other Cryo job off the table. Protecting it would refuse the
+ * expiry of every quiet table whose last write is older than the retention.
  */
 final class SnapshotExpirer {
 
@@ -35,12 +39,9 @@ final class SnapshotExpirer {
     /**
      * Expires what the retention allows, unless that would drop a snapshot that a branch or tag
      * references (Iceberg drops a ref whose {@code max-ref-age-ms} has passed, and its snapshot with
-     * it) or that the running job started from: then nothing is expired and the message names the
-     * setting that asked for it.
-     *
-     * @param runningJobId the job this step belongs to; the snapshot it started from is kept
+     * it): then nothing is expired and the message names the setting that asked for it.
      */
-    StepResult expire(Duration retention, int retainLast, Instant now, String runningJobId) {
+    StepResult expire(Duration retention, int retainLast, Instant now) {
         table.refresh();
         requireGarbageCollection(table, "expire snapshots");
         int before = size(table.snapshots());
@@ -62,7 +63,7 @@ final class SnapshotExpirer {
                     }
                     table.io().deleteFile(location);
                 });
-        requireNothingProtected(expiry.apply(), retention, retainLast, runningJobId);
+        requireNoReferencedSnapshot(expiry.apply());
         expiry.commit();
         table.refresh();
         int after = size(table.snapshots());
@@ -72,7 +73,7 @@ final class SnapshotExpirer {
                         + metadataFiles.get() + " metadata files only they referenced", List.of());
     }
 
-    private void requireNothingProtected(List<Snapshot> expiring, Duration retention, int retainLast, String runningJobId) {
+    private void requireNoReferencedSnapshot(List<Snapshot> expiring) {
         Map<Long, String> referencedBy = new LinkedHashMap<>();
         table.refs().forEach((name, ref) -> referencedBy.putIfAbsent(ref.snapshotId(), (ref.isBranch() ? "branch '" : "tag '")
                 + name + "'" + (ref.maxRefAgeMs() == null ? "" : " (its max-ref-age-ms of " + ref.maxRefAgeMs() + " ms has passed)")));
@@ -85,34 +86,6 @@ final class SnapshotExpirer {
                         + " (ALTER TABLE … REPLACE TAG/BRANCH … RETAIN) or drop the ref yourself if it may go");
             }
         }
-        Long startedFrom = startSnapshot(runningJobId);
-        if (startedFrom != null && expiring.stream().anyMatch(snapshot -> snapshot.snapshotId() == startedFrom)) {
-            throw new CryoException(ExecutorErrorCode.REFUSED_BY_TABLE_SETTINGS, "Cannot expire snapshots of "
-                    + table.name() + ": snapshot " + startedFrom + " is the one running job " + runningJobId
-                    + " started from, and expiring it (retention " + retention + ", retain last " + retainLast
-                    + ") would pull the table out from under that job; keep more snapshots (the policy's retainLast,"
-                    + " or the table's " + TableProperties.MIN_SNAPSHOTS_TO_KEEP + ") or expire after the job");
-        }
-    }
-
-    /**
-     * The snapshot a job started from: the parent of the first snapshot it committed (every Cryo commit
-     * carries {@value CommitTags#JOB_ID}). A job that committed nothing yet started from the current
-     * snapshot, which an expiry never removes.
-     */
-    private Long startSnapshot(String jobId) {
-        if (jobId == null) {
-            return null;
-        }
-        Snapshot first = null;
-        for (Snapshot snapshot : table.snapshots()) {
-            if (snapshot.summary() != null && jobId.equals(snapshot.summary().get(CommitTags.JOB_ID))
-                    && (first == null || snapshot.sequenceNumber() < first.sequenceNumber()
-                    || snapshot.sequenceNumber() == first.sequenceNumber() && snapshot.timestampMillis() < first.timestampMillis())) {
-                first = snapshot;
-            }
-        }
-        return first == null ? null : first.parentId();
     }
 
     static void requireGarbageCollection(Table table, String action) {
