@@ -55,7 +55,7 @@ class AuthorizationTest {
                 assertThat(endpoint.call().apply(given().header("Authorization", VIEWER)).statusCode())
                         .as(endpoint.name() + " as a viewer").isEqualTo(403);
             }
-            assertThat(kafka.mark(Topics.deadLetter("audit"))).as("no re-drive marker").isEqualTo(deadLetters);
+            assertNoRedriveMarker(kafka, deadLetters, Topics.deadLetter("audit"));
         }
         assertThat(Database.count("SELECT count(*) FROM audit_test.replay_run")).as("replay runs").isEqualTo(runsBefore);
         assertThat(Database.count("SELECT count(*) FROM information_schema.schemata WHERE schema_name = ?", schema))
@@ -65,5 +65,19 @@ class AuthorizationTest {
                 .post("/api/v1/audit/replays/publish").then().statusCode(202).extract().path("id");
         assertThat(Database.count("SELECT count(*) FROM audit_test.replay_run WHERE id = ?::uuid AND actor = ?", runId,
                 "operator:test-operator")).isEqualTo(1);
+    }
+
+    /**
+     * No record the calls could have written: the service's own consumers may dead-letter other tests'
+     * events meanwhile, so the topic may grow, but none of what it gained is a re-drive marker.
+     */
+    private static void assertNoRedriveMarker(KafkaTestClient kafka, Map<TopicPartition, Long> mark, String topic) {
+        Map<TopicPartition, Long> end = kafka.mark(topic);
+        long added = end.entrySet().stream().mapToLong(entry -> entry.getValue() - mark.getOrDefault(entry.getKey(), 0L)).sum();
+        if (added > 0) {
+            assertThat(kafka.readAfter(mark, java.time.Duration.ofSeconds(30), records -> records.size() >= added))
+                    .as("no re-drive marker on " + topic)
+                    .noneMatch(record -> record.headers().lastHeader("cryo-redrive-of") != null);
+        }
     }
 }

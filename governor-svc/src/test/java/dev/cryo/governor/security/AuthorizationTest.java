@@ -76,7 +76,7 @@ class AuthorizationTest {
                         .as(endpoint.name() + " as a viewer").isEqualTo(403);
             }
             assertThat(operatorState()).as("pauses, policies and engine settings").isEqualTo(before);
-            assertThat(kafka.mark(Topics.deadLetter("governor"))).as("no re-drive marker").isEqualTo(deadLetters);
+            assertNoRedriveMarker(kafka, deadLetters, Topics.deadLetter("governor"));
         }
 
         given().header("Authorization", OPERATOR).delete("/api/v1/pauses/" + pauseId).then().statusCode(204);
@@ -99,6 +99,20 @@ class AuthorizationTest {
                 assertThat(result.next()).as(sql).isTrue();
                 return result.getString(1);
             }
+        }
+    }
+
+    /**
+     * No record the calls could have written: the service's own consumers may dead-letter other tests'
+     * events meanwhile, so the topic may grow, but none of what it gained is a re-drive marker.
+     */
+    private static void assertNoRedriveMarker(KafkaTestClient kafka, Map<TopicPartition, Long> mark, String topic) {
+        Map<TopicPartition, Long> end = kafka.mark(topic);
+        long added = end.entrySet().stream().mapToLong(entry -> entry.getValue() - mark.getOrDefault(entry.getKey(), 0L)).sum();
+        if (added > 0) {
+            assertThat(kafka.readAfter(mark, java.time.Duration.ofSeconds(30), records -> records.size() >= added))
+                    .as("no re-drive marker on " + topic)
+                    .noneMatch(record -> record.headers().lastHeader("cryo-redrive-of") != null);
         }
     }
 }
