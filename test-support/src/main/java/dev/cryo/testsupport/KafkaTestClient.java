@@ -86,6 +86,19 @@ public final class KafkaTestClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Every record a topic gained since the mark (possibly none): the topic's end offsets now, read
+     * back from the mark. Other writers may have added records meanwhile, so callers check what
+     * is there rather than how many.
+     */
+    public List<ConsumerRecord<String, byte[]>> readGainedSince(Map<TopicPartition, Long> mark, String topic,
+                                                                Duration timeout) {
+        Map<TopicPartition, Long> end = mark(topic);
+        long gained = end.entrySet().stream()
+                .mapToLong(entry -> entry.getValue() - mark.getOrDefault(entry.getKey(), 0L)).sum();
+        return gained == 0 ? List.of() : readAfter(mark, timeout, records -> records.size() >= gained);
+    }
+
     /** Creates topics that do not exist yet (the local broker does not auto-create). */
     public static void createTopics(int partitions, String... topics) {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers()))) {
