@@ -5,6 +5,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -97,6 +98,29 @@ public final class KafkaTestClient implements AutoCloseable {
         long gained = end.entrySet().stream()
                 .mapToLong(entry -> entry.getValue() - mark.getOrDefault(entry.getKey(), 0L)).sum();
         return gained == 0 ? List.of() : readAfter(mark, timeout, records -> records.size() >= gained);
+    }
+
+    /**
+     * Commits, for a consumer group that has no members yet, the end offsets of every partition of
+     * the topics: the group then reads exactly what is published from now on. With
+     * {@code auto.offset.reset=latest} alone, a partition's start is fixed only at its first fetch,
+     * so records sent between the assignment and that fetch would be skipped.
+     */
+    public static void startGroupAtEnd(String group, String... topics) {
+        try (KafkaConsumer<String, byte[]> consumer = consumer();
+             Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                     Infrastructure.kafkaBootstrapServers()))) {
+            Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+            consumer.endOffsets(partitions(consumer, List.of(topics)))
+                    .forEach((partition, end) -> offsets.put(partition, new OffsetAndMetadata(end)));
+            admin.alterConsumerGroupOffsets(group, offsets).all().get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("Cannot start group " + group + " at the end of " + List.of(topics)
+                    + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted starting group " + group, e);
+        }
     }
 
     /** Creates topics that do not exist yet (the local broker does not auto-create). */

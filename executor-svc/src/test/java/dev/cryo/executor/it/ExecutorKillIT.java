@@ -34,9 +34,6 @@ import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,7 +42,6 @@ import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -90,7 +86,7 @@ class ExecutorKillIT {
             assertThat(chunks).hasSize(CHUNKS);
             TableId tableId = TableId.of(WarehouseResource.CATALOG, "maintenance", table.name()
                     .substring(table.name().lastIndexOf('.') + 1));
-            startGroupAtTheEnd(group);
+            KafkaTestClient.startGroupAtEnd(group, Topics.JOBS_ADMITTED);
 
             Process first = start("first", group, catalog);
             awaitMembers(group, 1);
@@ -146,20 +142,6 @@ class ExecutorKillIT {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
         processes.add(process);
         return process;
-    }
-
-    /** Commits offsets at the end of every partition for a new group, so it sees only jobs published from now on. */
-    private static void startGroupAtTheEnd(String group) throws Exception {
-        try (Admin admin = admin()) {
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            admin.describeTopics(List.of(Topics.JOBS_ADMITTED)).allTopicNames().get().get(Topics.JOBS_ADMITTED)
-                    .partitions().forEach(partition -> latest.put(new TopicPartition(Topics.JOBS_ADMITTED,
-                            partition.partition()), OffsetSpec.latest()));
-            Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-            admin.listOffsets(latest).all().get().forEach((partition, info) ->
-                    offsets.put(partition, new OffsetAndMetadata(info.offset())));
-            admin.alterConsumerGroupOffsets(group, offsets).all().get();
-        }
     }
 
     private static void awaitMembers(String group, int members) {
