@@ -148,10 +148,19 @@ final class Stack implements AutoCloseable {
 
     /** The services that do not answer ready on /q/health/ready, each with its answer. */
     List<String> servicesNotReady() {
+        return servicesNotUp("/q/health/ready");
+    }
+
+    /** The services that do not answer live on /q/health/live (a channel failed for good), each with its answer. */
+    List<String> servicesNotLive() {
+        return servicesNotUp("/q/health/live");
+    }
+
+    private List<String> servicesNotUp(String healthPath) {
         List<String> down = new java.util.ArrayList<>();
         for (String service : List.of("scanner", "scorer", "planner", "governor", "executor", "audit")) {
             try {
-                HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri(service, "/q/health/ready"))
+                HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri(service, healthPath))
                         .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() != 200) {
                     down.add(service + ": " + response.body().replaceAll("\\s+", " "));

@@ -3,6 +3,7 @@ package dev.cryo.platform;
 import dev.cryo.contracts.Topics;
 import dev.cryo.platform.config.ServiceConfig;
 import dev.cryo.platform.config.ServiceInstance;
+import dev.cryo.platform.messaging.EventPublisher;
 import dev.cryo.platform.messaging.ProcessedEvents;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -11,6 +12,8 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
+import java.util.Map;
 import java.util.UUID;
 
 import static io.restassured.RestAssured.given;
@@ -49,6 +52,15 @@ class PlatformServiceTest {
     }
 
     @Test
+    void brokerOutageTimeoutsAllFollowThePublishTimeout() {
+        assertThat(value("cryo.messaging.publish-timeout")).isEqualTo("PT5M");
+        assertThat(new EventPublisher(Map.of()).publishTimeout()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(value("mp.messaging.connector.smallrye-kafka.delivery.timeout.ms")).isEqualTo("300000");
+        assertThat(value("mp.messaging.connector.smallrye-kafka.default.api.timeout.ms")).isEqualTo("300000");
+        assertThat(value("mp.messaging.connector.smallrye-kafka.throttled.unprocessed-record-max-age.ms")).isEqualTo("0");
+    }
+
+    @Test
     void userErrorsAnswerWithTheirStatusCodeAndMessage() {
         given().get("/api/v1/test-errors/NOT_FOUND").then()
                 .statusCode(404)
@@ -63,6 +75,7 @@ class PlatformServiceTest {
     @Test
     void healthMetricsAndOpenApiAreServed() {
         given().get("/q/health/ready").then().statusCode(200);
+        given().get("/q/health/live").then().statusCode(200);
         given().get("/q/metrics").then().statusCode(200);
         given().get("/q/openapi").then().statusCode(200);
     }

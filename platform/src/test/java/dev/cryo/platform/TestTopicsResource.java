@@ -13,12 +13,14 @@ public class TestTopicsResource implements QuarkusTestResourceLifecycleManager {
 
     static final String IN = "cryo.test.platform-in.v1";
     static final String OUT = "cryo.test.platform-out.v1";
+    /** Read only by FailedChannelTest's consumer, which never acknowledges. */
+    static final String STUCK = "cryo.test.platform-stuck.v1";
     static final String DLQ = Topics.deadLetter("platformtest");
 
     @Override
     public Map<String, String> start() {
         Infrastructure.requireReachable(List.of(Infrastructure.Component.values()));
-        KafkaTestClient.createTopics(1, IN, OUT, DLQ);
+        KafkaTestClient.createTopics(1, IN, OUT, STUCK, DLQ);
         return Map.of();
     }
 
