@@ -52,7 +52,9 @@ public final class CapabilityMatrix {
         Map<Operation, OperationCapability> trinoEngine = new EnumMap<>(Operation.class);
         trinoEngine.put(Operation.CONVERT_DELETES, capability(Engine.TRINO, Operation.CONVERT_DELETES,
                 OperationCapability.Level.THROUGH_ANOTHER_PROCEDURE,
-                "ALTER TABLE … EXECUTE optimize WHERE … (Trino's optimize rewrites the data files and applies their deletes)"));
+                "ALTER TABLE … EXECUTE optimize, on the whole of an unpartitioned table (Trino's optimize rewrites the data"
+                        + " files and applies their deletes; with a partition filter Trino 476 keeps the equality delete files,"
+                        + " so chunks of partitions go to the next engine)"));
         trinoEngine.put(Operation.REWRITE_POSITION_DELETES, capability(Engine.TRINO, Operation.REWRITE_POSITION_DELETES,
                 OperationCapability.Level.NOT_AVAILABLE, "Trino has no procedure that rewrites position delete files"));
         trinoEngine.put(Operation.OPTIMIZE, capability(Engine.TRINO, Operation.OPTIMIZE,

@@ -11,5 +11,10 @@ public enum Limitation {
     /** The engine has no literal for a partition value of this source type. */
     SOURCE_TYPE_NOT_SUPPORTED,
     /** The engine cannot name the table (Trino has one schema level). */
-    TABLE_NAME_NOT_SUPPORTED
+    TABLE_NAME_NOT_SUPPORTED,
+    /**
+     * The engine's procedure rewrites the data but leaves the delete files the operation exists to
+     * remove (Trino 476's optimize with a partition filter keeps equality delete files).
+     */
+    LEAVES_DELETE_FILES
 }

@@ -66,6 +66,9 @@ public final class SparkRenderer implements SqlRenderer {
                         // Every data file with a delete file is rewritten, applying its deletes.
                         options.put("delete-file-threshold", "1");
                         options.put("min-input-files", "1");
+                        // The rewrite leaves the equality delete files in the table, applying to no file
+                        // any more but still counted by the equality-deletes check: drop them too.
+                        options.put("remove-dangling-deletes", "true");
                     } else {
                         options.put("min-input-files", "2");
                     }

@@ -48,7 +48,8 @@ public final class TrinoRenderer implements SqlRenderer {
         try {
             String name = tableName(table);
             List<String> statements = switch (op) {
-                case CONVERT_DELETES, OPTIMIZE -> optimize(catalog(table), name, operation, chunk);
+                case CONVERT_DELETES -> convertDeletes(catalog(table), name, operation, chunk);
+                case OPTIMIZE -> optimize(catalog(table), name, operation, chunk);
                 case REWRITE_POSITION_DELETES -> throw new NotExpressibleException(Limitation.OPERATION_NOT_AVAILABLE,
                         "Trino has no procedure that rewrites position delete files (its optimize rewrites the data "
                                 + "files and applies their deletes instead)");
@@ -86,6 +87,22 @@ public final class TrinoRenderer implements SqlRenderer {
         }
         return List.of("ALTER TABLE " + name + " EXECUTE expire_snapshots(retention_threshold => '"
                 + Plans.secondsRoundedUp(Plans.snapshotRetention(table, operation)) + "s')");
+    }
+
+    /**
+     * Trino 476 removes the equality delete files of the files it rewrites only when it optimizes
+     * the whole table: with a partition filter they stay in the table, no longer applying to the
+     * new files, and the table keeps the deduction convert_deletes is planned to clear (fixed in
+     * later Trino releases, trinodb/trino#28371). A chunk of partitions therefore goes to the next
+     * engine of the policy; the whole of an unpartitioned table stays on Trino.
+     */
+    private List<String> convertDeletes(String catalog, String name, PlannedOperation operation, Chunk chunk) {
+        if (!Plans.isWholeUnpartitionedTable(chunk)) {
+            throw new NotExpressibleException(Limitation.LEAVES_DELETE_FILES, "Trino's optimize with a partition filter"
+                    + " rewrites the data files but keeps their equality delete files in the table (Trino 476 removes them"
+                    + " only when it optimizes the whole table)");
+        }
+        return optimize(catalog, name, operation, chunk);
     }
 
     private List<String> optimize(String catalog, String name, PlannedOperation operation, Chunk chunk) {

@@ -99,12 +99,19 @@ class EngineFullJobTest {
         Fingerprint fingerprint = Fingerprints.ofTable(table);
         List<Step> steps = new ArrayList<>();
 
-        // convert_deletes: the equality-deleted day ends with no delete applying to its data files.
+        // convert_deletes: on Spark the equality-deleted day ends with no delete applying to its data
+        // files; Trino routes it to the native engine, which runs in the executor (EngineJobTest there).
         assertThat(deletesApplyingTo(table, DAY_31, FileContent.EQUALITY_DELETES)).isPositive();
         Step convert = run(engine, router, policy, id, Operation.CONVERT_DELETES, chunk(table, DAY_31), parameters());
         steps.add(convert);
-        assertThat(convert.engine()).isEqualTo(engine);
-        assertThat(deletesApplyingTo(table, DAY_31, FileContent.EQUALITY_DELETES)).isZero();
+        if (engine == Engine.TRINO) {
+            // Trino 476's optimize with a partition filter would keep the equality delete files.
+            assertThat(convert.engine()).isEqualTo(Engine.NATIVE);
+            assertThat(convert.explanation()).startsWith("ran on native: trino cannot (" + Limitation.LEAVES_DELETE_FILES);
+        } else {
+            assertThat(convert.engine()).isEqualTo(engine);
+            assertThat(deletesApplyingTo(table, DAY_31, FileContent.EQUALITY_DELETES)).isZero();
+        }
         assertThat(Fingerprints.ofTable(table)).isEqualTo(fingerprint);
 
         // rewrite_position_deletes: Spark compacts them; Trino has no procedure and routes to native.
