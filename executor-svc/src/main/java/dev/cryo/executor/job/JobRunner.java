@@ -283,7 +283,9 @@ public class JobRunner implements AutoCloseable {
             }
             result = failed(job, step.key(), engine, routedReason, started, e.code().name(), e.getMessage(),
                     e instanceof EngineStepException onEngine ? onEngine.queryId() : null);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError e) {
+            // A LinkageError (a class an engine's client needs is missing) fails the step like any
+            // other defect: left to the consumer, it would leave the job without a result until its lease ran out.
             Log.errorf(e, "Job %s: %s failed unexpectedly on %s", job.jobId(), step.key(), engine.id());
             result = failed(job, step.key(), engine, routedReason, started, ExecutorErrorCode.ENGINE_FAILURE.name(),
                     "Cannot run " + step.key() + ": " + e, null);

@@ -78,7 +78,8 @@ import static org.awaitility.Awaitility.await;
  * table with equality and position deletes on that engine, and the results on
  * {@code cryo.jobs.results.v1} name the engine and query ids of every step. Files drop as planned,
  * the table's rows are the same before and after, and what the engine cannot do (Trino has no
- * rewrite_position_deletes) is routed to native and reported.
+ * rewrite_position_deletes; its optimize of a partition keeps equality delete files, so no
+ * convert_deletes of partitions) is routed to native and reported.
  */
 @Tag("engines")
 @QuarkusTest
@@ -184,6 +185,11 @@ class EngineJobTest {
                 assertThat(step.engine()).isEqualTo(Engine.NATIVE);
                 assertThat(step.routedReason()).startsWith("ran on native: trino cannot (OPERATION_NOT_AVAILABLE)");
                 assertThat(step.queryId()).isNull();
+            } else if (engine == Engine.TRINO && step.operation() == Operation.CONVERT_DELETES) {
+                // Trino 476's optimize of a partition keeps its equality delete files: routed to native.
+                assertThat(step.engine()).isEqualTo(Engine.NATIVE);
+                assertThat(step.routedReason()).startsWith("ran on native: trino cannot (LEAVES_DELETE_FILES)");
+                assertThat(step.queryId()).isNull();
             } else {
                 assertThat(step.engine()).as(step.operation().id()).isEqualTo(engine);
                 assertThat(step.routedReason()).as(step.operation().id()).isNull();
@@ -191,9 +197,10 @@ class EngineJobTest {
             }
         }
         OperationFinished convert = steps.get(0);
-        assertThat(convert.before().dataFiles()).isEqualTo(5);
+        // Trino's convert runs on native, which rewrites only the files with rows the deletes remove.
+        assertThat(convert.before().dataFiles()).isBetween(1L, 5L);
         assertThat(convert.after().dataFiles()).isEqualTo(1);
-        assertThat(convert.before().deleteFiles()).isPositive();
+        assertThat(convert.before().deleteFiles()).as(convert.message()).isPositive();
         assertThat(convert.committedSnapshotId()).isNotNull();
         OperationFinished positionDeletes = steps.get(1);
         assertThat(positionDeletes.before().deleteFiles()).isGreaterThan(positionDeletes.after().deleteFiles());
@@ -207,9 +214,15 @@ class EngineJobTest {
 
         table.refresh();
         assertThat(filesPerDay(table)).containsOnlyKeys(days.keySet()).allSatisfy((day, files) -> assertThat(files).isEqualTo(1));
-        assertThat(TestTables.deleteFiles(table)).isEmpty();
+        assertThat(TestTables.deleteFiles(table)).extracting(file -> file.content() + " " + file.location()).isEmpty();
         assertThat(Fingerprints.ofTable(table)).isEqualTo(before);
-        assertThat(table.statisticsFiles()).isNotEmpty();
+        // The engine wrote a Puffin file for the snapshot it analysed. It is not checked on the table
+        // at the end: optimize_manifests commits after compute_statistics (the fixed order), and this
+        // test's expiry (retention 0, keep the last 1) drops the analysed snapshot and, with it, its
+        // statistics file, as Iceberg does for every expired snapshot.
+        OperationFinished statistics = steps.get(4);
+        assertThat(statistics.message()).as(statistics.message()).contains("statistics file");
+        assertThat(statistics.after().dataBytes()).as("size of the statistics file").isPositive();
         assertThat(count(table.snapshots())).isLessThan(snapshotsBefore);
         assertThat(oldOrphan).doesNotExist();
         assertThat(freshOrphan).exists();
@@ -277,7 +290,9 @@ class EngineJobTest {
             text.append("  ").append(step.operation().id()).append(step.chunkIndex() == null ? "" : ":" + step.chunkIndex())
                     .append(" on ").append(step.engine().id()).append(" ").append(step.status().id()).append(" in ")
                     .append(step.duration().toMillis()).append(" ms, files ").append(step.before().dataFiles())
-                    .append(" -> ").append(step.after().dataFiles()).append(", query ").append(step.queryId())
+                    .append(" -> ").append(step.after().dataFiles()).append(", delete files ")
+                    .append(step.before().deleteFiles()).append(" -> ").append(step.after().deleteFiles())
+                    .append(", query ").append(step.queryId())
                     .append(step.routedReason() == null ? "" : ", " + step.routedReason()).append('\n');
         }
         try {
