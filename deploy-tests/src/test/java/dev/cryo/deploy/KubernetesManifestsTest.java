@@ -7,9 +7,14 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,8 +31,36 @@ class KubernetesManifestsTest {
     @BeforeAll
     void render() {
         context = ValidationContext.ofRepository();
+        generateDevSecrets(context.repository().overlay("dev"));
         for (String overlay : List.of("dev", "prod")) {
             rendered.put(overlay, Manifest.parseAll(Kustomize.render(context.repository().overlay(overlay))));
+        }
+    }
+
+    @Test
+    void theDevOverlayHoldsNoSecretValue() throws IOException {
+        String kustomization = Files.readString(context.repository().overlay("dev").resolve("kustomization.yaml"));
+        assertThat(kustomization).as("secret values come from the generated, git-ignored secrets/*.env")
+                .doesNotContain("literals:").doesNotContainIgnoringCase("password=");
+        assertThat(rendered.get("dev")).filteredOn(manifest -> manifest.kind().equals("Secret"))
+                .extracting(Manifest::name)
+                .containsExactlyInAnyOrder("cryo-db", "cryo-audit-db", "cryo-api-tokens", "cryo-console");
+    }
+
+    /** The dev overlay's Secrets are random values its script writes once (git-ignored), as a user would. */
+    private static void generateDevSecrets(Path overlay) {
+        try {
+            Process process = new ProcessBuilder(overlay.resolve("generate-secrets.sh").toString())
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                throw new IllegalStateException("Cannot generate the dev overlay's secrets with "
+                        + overlay.resolve("generate-secrets.sh"));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted generating the dev overlay's secrets", e);
         }
     }
 
