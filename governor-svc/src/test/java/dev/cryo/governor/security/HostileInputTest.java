@@ -7,6 +7,7 @@ import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.governor.service.Broker;
 import dev.cryo.governor.service.Events;
+import dev.cryo.testsupport.HostileRecords;
 import dev.cryo.testsupport.KafkaTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -45,8 +46,8 @@ class HostileInputTest {
     void hostilePlansAreDeadLetteredAndTheNextPlanIsStillAdmitted() {
         TableId table = Events.uniqueTable("hostile_plans");
         MaintenancePlanned good = Events.plan(table, 30, null);
-        List<ProducerRecord<String, byte[]>> hostile = HostileRecords.of(Events.planned(Events.plan(table, 30, null)),
-                Topics.PLANS, "planId");
+        List<ProducerRecord<String, byte[]>> hostile = HostileRecords.of(
+                KafkaEnvelopes.toRecord(Events.planned(Events.plan(table, 30, null)), Topics.PLANS), "planId");
         try (KafkaTestClient kafka = new KafkaTestClient(); Broker broker = new Broker()) {
             Map<TopicPartition, Long> dead = kafka.mark(Topics.deadLetter("governor"));
             Map<TopicPartition, Long> answers = broker.mark();
@@ -65,7 +66,7 @@ class HostileInputTest {
     void hostileJobResultsAreDeadLetteredAndTheNextResultIsStillHandled() {
         TableId table = Events.uniqueTable("hostile_results");
         List<ProducerRecord<String, byte[]>> hostile = HostileRecords.of(
-                Events.started("job-x", "plan-x", table, Engine.NATIVE), Topics.JOBS_RESULTS, "jobId");
+                KafkaEnvelopes.toRecord(Events.started("job-x", "plan-x", table, Engine.NATIVE), Topics.JOBS_RESULTS), "jobId");
         MaintenancePlanned plan = Events.plan(table, 30, null);
         try (KafkaTestClient kafka = new KafkaTestClient(); Broker broker = new Broker()) {
             Map<TopicPartition, Long> dead = kafka.mark(Topics.deadLetter("governor"));

@@ -1,10 +1,7 @@
-package dev.cryo.governor.security;
+package dev.cryo.testsupport;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.cryo.contracts.cloudevents.EventEnvelope;
-import dev.cryo.contracts.json.EventJson;
-import dev.cryo.contracts.kafka.KafkaEnvelopes;
-import dev.cryo.testsupport.KafkaTestClient;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -23,23 +20,30 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Records no consumer may handle, built from a valid event of the topic: not JSON, no CloudEvents
- * headers, an unknown type, a required field missing, another spec version, another data schema, a
- * 2 MB value, and SQL in the table id. All share the valid event's key (one partition, in order), and
- * each carries a {@value #CASE} header, which the dead letter keeps, to find it again.
+ * Records no consumer may handle, built from a valid record of a topic (contracts' {@code
+ * KafkaEnvelopes.toRecord}): not JSON, no CloudEvents headers, an unknown type, a required field
+ * missing, another spec version, another data schema, a 2 MB value, and SQL in the table id. All share
+ * the valid record's key (one partition, in order, so a valid record sent after them is read after
+ * them), and each carries a {@value #CASE} header, which a dead letter keeps, to find it again among
+ * other tests' records on the shared topics.
  */
-final class HostileRecords {
+public final class HostileRecords {
 
-    static final String CASE = "cryo-test-case";
+    /** The header naming a record's case and run: {@code <case>/<run uuid>}. */
+    public static final String CASE = "cryo-test-case";
     /**
      * A value a thousand times a normal event's. Not larger: SmallRye keeps the bytes of a record that
      * does not deserialize three times in its dead letter, so above about 2.7 MB the dead letter exceeds
      * the 8 MiB record limit and the consumer's channel stops (see the platform README, known limits).
      */
-    static final int OVERSIZED_BYTES = 2 * 1024 * 1024;
+    public static final int OVERSIZED_BYTES = 2 * 1024 * 1024;
+    /** The table id of the {@code sql-in-table-id} case: a backtick, which TableId refuses, and a statement. */
+    public static final String SQL_TABLE_ID = "lake.sales.orders`; DROP TABLE audit_event; --";
 
-    /** Each case and a fragment of the dead-letter reason it must get. */
-    static Map<String, String> expectedReasons(String topic) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Each case and a fragment of the dead-letter reason platform's consumers give it. */
+    public static Map<String, String> expectedReasons(String topic) {
         Map<String, String> reasons = new LinkedHashMap<>();
         reasons.put("not-json", "Cannot read record on " + topic);
         reasons.put("no-headers", "header ce_type is missing");
@@ -52,36 +56,50 @@ final class HostileRecords {
         return reasons;
     }
 
-    /** The hostile records, in the order of {@link #expectedReasons}. */
-    static List<ProducerRecord<String, byte[]>> of(EventEnvelope<?> valid, String topic, String requiredField) {
+    /**
+     * The hostile records, in the order of {@link #expectedReasons}, on the valid record's topic.
+     *
+     * @param valid a record of a valid event, with its CloudEvents headers
+     * @param requiredField a field of the event's JSON without which it is not that event
+     */
+    public static List<ProducerRecord<String, byte[]>> of(ProducerRecord<String, byte[]> valid, String requiredField) {
         String run = UUID.randomUUID().toString();
         List<ProducerRecord<String, byte[]>> records = new ArrayList<>();
-        ProducerRecord<String, byte[]> template = KafkaEnvelopes.toRecord(valid, topic);
-        String key = template.key();
-        records.add(withHeaders(template, key, "not a Cryo event {".getBytes(StandardCharsets.UTF_8), "not-json", run));
-        ProducerRecord<String, byte[]> bare = new ProducerRecord<>(topic, key, template.value());
+        String key = valid.key();
+        records.add(withHeaders(valid, "not a Cryo event {".getBytes(StandardCharsets.UTF_8), "not-json", run));
+        ProducerRecord<String, byte[]> bare = new ProducerRecord<>(valid.topic(), key, valid.value());
         bare.headers().add(CASE, ("no-headers/" + run).getBytes(StandardCharsets.UTF_8));
         records.add(bare);
-        records.add(replacing(withHeaders(template, key, template.value(), "unknown-type", run), "ce_type", "dev.cryo.unknown.v1"));
-        ObjectNode json = tree(template.value());
-        json.remove(requiredField);
-        records.add(withHeaders(template, key, bytes(json), "missing-field", run));
-        records.add(replacing(withHeaders(template, key, template.value(), "spec-version-2", run), "ce_specversion", "2.0"));
-        String type = header(template, "ce_type");
-        records.add(replacing(withHeaders(template, key, template.value(), "dataschema-v2", run), "ce_dataschema",
+        records.add(replacing(withHeaders(valid, valid.value(), "unknown-type", run), "ce_type", "dev.cryo.unknown.v1"));
+        ObjectNode json = tree(valid.value());
+        if (json.remove(requiredField) == null) {
+            throw new IllegalArgumentException("The valid event has no field '" + requiredField + "' to leave out");
+        }
+        records.add(withHeaders(valid, bytes(json), "missing-field", run));
+        records.add(replacing(withHeaders(valid, valid.value(), "spec-version-2", run), "ce_specversion", "2.0"));
+        String type = header(valid, "ce_type");
+        records.add(replacing(withHeaders(valid, valid.value(), "dataschema-v2", run), "ce_dataschema",
                 "https://cryo.dev/schemas/" + type.replace(".v1", ".v2") + ".schema.json"));
         byte[] huge = ("{\"" + "x".repeat(OVERSIZED_BYTES)).getBytes(StandardCharsets.UTF_8);
-        records.add(withHeaders(template, key, huge, "oversized", run));
-        ObjectNode hostile = tree(template.value());
-        hostile.put("table", "lake.sales.orders`; DROP TABLE audit_event; --");
-        records.add(replacing(withHeaders(template, key, bytes(hostile), "sql-in-table-id", run), "ce_subject",
-                "lake.sales.orders`; DROP TABLE audit_event; --"));
+        records.add(withHeaders(valid, huge, "oversized", run));
+        ObjectNode hostile = tree(valid.value());
+        hostile.put("table", SQL_TABLE_ID);
+        records.add(replacing(withHeaders(valid, bytes(hostile), "sql-in-table-id", run), "ce_subject", SQL_TABLE_ID));
         return records;
     }
 
-    /** Waits for a dead letter of every case of this run and checks its reason and that it kept the original headers. */
-    static void assertDeadLettered(KafkaTestClient kafka, Map<TopicPartition, Long> mark, List<ProducerRecord<String, byte[]>> sent,
-                                   String topic) {
+    /** The case of a record made by {@link #of}: {@code not-json}, {@code oversized}, ... */
+    public static String caseName(ProducerRecord<String, byte[]> record) {
+        String testCase = header(record, CASE);
+        return testCase.substring(0, testCase.indexOf('/'));
+    }
+
+    /**
+     * Waits for a dead letter of every record sent on the dead-letter topic of the mark, and checks its
+     * reason ({@link #expectedReasons}), its original topic and that it kept the original headers.
+     */
+    public static void assertDeadLettered(KafkaTestClient kafka, Map<TopicPartition, Long> mark,
+                                          List<ProducerRecord<String, byte[]>> sent, String topic) {
         Map<String, String> expected = expectedReasons(topic);
         List<String> cases = sent.stream().map(record -> header(record, CASE)).toList();
         List<ConsumerRecord<String, byte[]>> dead = kafka.readAfter(mark, Duration.ofSeconds(90), records -> cases.stream()
@@ -89,7 +107,7 @@ final class HostileRecords {
         for (ProducerRecord<String, byte[]> original : sent) {
             String testCase = header(original, CASE);
             ConsumerRecord<String, byte[]> letter = dead.stream().filter(r -> testCase.equals(header(r, CASE))).findFirst().orElseThrow();
-            String name = testCase.substring(0, testCase.indexOf('/'));
+            String name = caseName(original);
             assertThat(header(letter, "dead-letter-reason")).as(name).contains(expected.get(name));
             assertThat(header(letter, "dead-letter-topic")).as(name).isEqualTo(topic);
             for (Header header : original.headers()) {
@@ -99,19 +117,19 @@ final class HostileRecords {
         }
     }
 
-    static String header(ProducerRecord<String, byte[]> record, String name) {
+    public static String header(ProducerRecord<String, byte[]> record, String name) {
         Header header = record.headers().lastHeader(name);
         return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 
-    static String header(ConsumerRecord<String, byte[]> record, String name) {
+    public static String header(ConsumerRecord<String, byte[]> record, String name) {
         Header header = record.headers().lastHeader(name);
         return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 
-    private static ProducerRecord<String, byte[]> withHeaders(ProducerRecord<String, byte[]> template, String key, byte[] value,
+    private static ProducerRecord<String, byte[]> withHeaders(ProducerRecord<String, byte[]> template, byte[] value,
                                                               String testCase, String run) {
-        ProducerRecord<String, byte[]> record = new ProducerRecord<>(template.topic(), key, value);
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(template.topic(), template.key(), value);
         template.headers().forEach(header -> record.headers().add(header.key(), header.value()));
         record.headers().add(CASE, (testCase + "/" + run).getBytes(StandardCharsets.UTF_8));
         return record;
@@ -125,7 +143,7 @@ final class HostileRecords {
 
     private static ObjectNode tree(byte[] json) {
         try {
-            return (ObjectNode) EventJson.mapper().readTree(json);
+            return (ObjectNode) JSON.readTree(json);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
