@@ -149,19 +149,48 @@ public final class BenchMain {
         return new ReportWriter(benchDirectory).write(runs);
     }
 
+    /**
+     * The newest run of a mode; a scenario it did not run (bench/run --scenario N) is taken from the newest earlier run
+     * of that mode that has it, with a note saying which, so that one scenario's run does not drop the others from the
+     * report.
+     */
     private static Optional<RunResult> newest(Path benchDirectory, String mode) throws IOException {
         Path directory = benchDirectory.resolve("results");
         if (!Files.isDirectory(directory)) {
             return Optional.empty();
         }
-        Optional<Path> newest;
+        List<Path> newestFirst;
         try (Stream<Path> files = Files.list(directory)) {
-            newest = files.filter(path -> path.getFileName().toString().endsWith("-" + mode + ".json")).max(Path::compareTo);
+            newestFirst = files.filter(path -> path.getFileName().toString().endsWith("-" + mode + ".json"))
+                    .sorted(java.util.Comparator.reverseOrder()).toList();
         }
-        if (newest.isEmpty()) {
+        if (newestFirst.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(mapper().readValue(newest.get().toFile(), RunResult.class));
+        RunResult newest = mapper().readValue(newestFirst.get(0).toFile(), RunResult.class);
+        Map<Integer, ScenarioResult> byId = new TreeMap<>();
+        newest.scenarios().forEach(scenario -> byId.put(scenario.id(), scenario));
+        int scenarios = Scenarios.all().size();
+        for (Path older : newestFirst.subList(1, newestFirst.size())) {
+            if (byId.size() >= scenarios) {
+                break;
+            }
+            RunResult earlier = mapper().readValue(older.toFile(), RunResult.class);
+            for (ScenarioResult scenario : earlier.scenarios()) {
+                byId.computeIfAbsent(scenario.id(), id -> fromEarlierRun(scenario, older, earlier));
+            }
+        }
+        return Optional.of(new RunResult(newest.protocol(), newest.mode(), newest.trials(), newest.startedAt(),
+                newest.finishedAt(), newest.machine(), newest.versions(), List.copyOf(byId.values())));
+    }
+
+    private static ScenarioResult fromEarlierRun(ScenarioResult scenario, Path file, RunResult run) {
+        List<String> notes = new ArrayList<>();
+        notes.add("From the earlier " + run.mode() + " run " + file.getFileName() + " (started " + run.startedAt() + ", "
+                + run.trials() + " trial(s)): the newest " + run.mode() + " run did not include this scenario.");
+        notes.addAll(scenario.notes());
+        return new ScenarioResult(scenario.id(), scenario.title(), scenario.status(), scenario.sizes(), scenario.metrics(),
+                scenario.ratios(), scenario.targets(), scenario.series(), scenario.fingerprintFailures(), notes);
     }
 
     static ObjectMapper mapper() {

@@ -40,6 +40,9 @@ public final class Sizes {
         DEFAULTS.put("scale.rate", new String[]{"10", "100"});
         DEFAULTS.put("scale.duration", new String[]{"PT5S", "PT30S"});
         DEFAULTS.put("scale.settle-timeout", new String[]{"PT3M", "PT15M"});
+        DEFAULTS.put("scan.files", new String[]{"2000", "100000"});
+        DEFAULTS.put("scan.partitions", new String[]{"50", "1000"});
+        DEFAULTS.put("scan.commits", new String[]{"20", "200"});
     }
 
     /**

@@ -7,7 +7,7 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return List.of(new MixedFleet(), new Fragmented(), new LiveCdc(), new UserImpact(), new Reaction(),
-                new ControlPlaneScale());
+                new ControlPlaneScale(), new MetadataScan());
     }
 
     private Scenarios() {
