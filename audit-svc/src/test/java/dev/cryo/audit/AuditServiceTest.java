@@ -46,6 +46,9 @@ class AuditServiceTest {
                 .isEqualTo("cryo-audit-test-dead-letters");
         assertThat(value(AuditChannelsConfigSource.incoming(AuditTopics.DEAD_LETTER_CHANNEL, "topics")))
                 .contains("cryo.dlq.scanner.v1", "cryo.dlq.audit.v1");
+        assertThat(value(AuditChannelsConfigSource.incoming(AuditTopics.DEAD_LETTER_CHANNEL, "fetch.max.bytes")))
+                .as("a poll of dead letters holds about one record limit").isEqualTo(String.valueOf(Topics.MAX_RECORD_BYTES));
+        assertThat(value(AuditChannelsConfigSource.incoming(AuditTopics.DEAD_LETTER_CHANNEL, "max.poll.records"))).isEqualTo("10");
         assertThat(value("quarkus.datasource.username")).isEqualTo("cryo_audit_writer");
         assertThat(value("quarkus.flyway.username")).isEqualTo("cryo");
     }

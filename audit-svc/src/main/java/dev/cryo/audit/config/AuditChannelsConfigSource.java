@@ -1,5 +1,7 @@
 package dev.cryo.audit.config;
 
+import dev.cryo.contracts.Topics;
+
 import dev.cryo.audit.domain.AuditTopics;
 import org.eclipse.microprofile.config.spi.ConfigSource;
 
@@ -19,6 +21,8 @@ import java.util.Set;
 public class AuditChannelsConfigSource implements ConfigSource {
 
     static final String GROUP = "${mp.messaging.connector.smallrye-kafka.group.id}";
+    /** Dead letters in one poll, so one batch: see the constructor. */
+    static final int DEAD_LETTERS_PER_POLL = 10;
 
     private final Map<String, String> properties;
 
@@ -34,6 +38,12 @@ public class AuditChannelsConfigSource implements ConfigSource {
         // A dead letter that cannot be stored is not dead-lettered again (it would come straight back):
         // the channel stops and the health check says why.
         values.put(incoming(deadLetters, "failure-strategy"), "fail");
+        // A dead letter of a record that did not deserialize holds its bytes three times (about 6 MB for a
+        // 2 MB record), and a batch is one poll: with the shared 1000 records and 50 MB fetch, a backlog of
+        // such dead letters filled a 1 GB heap and stopped this channel. Dead letters are few; small polls of
+        // at most one record limit (Kafka still returns a larger record alone) bound a batch's memory.
+        values.put(incoming(deadLetters, "max.poll.records"), String.valueOf(DEAD_LETTERS_PER_POLL));
+        values.put(incoming(deadLetters, "fetch.max.bytes"), String.valueOf(Topics.MAX_RECORD_BYTES));
         this.properties = Collections.unmodifiableMap(values);
     }
 

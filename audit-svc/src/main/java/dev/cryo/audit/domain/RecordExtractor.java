@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.cloudevents.CloudEvents;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
+import dev.cryo.contracts.cloudevents.EventType;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.Deduction;
 import dev.cryo.contracts.event.GradeChanged;
@@ -23,6 +24,7 @@ import dev.cryo.contracts.event.OperationFinished;
 import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.contracts.event.TableGraded;
 import dev.cryo.contracts.event.TableScanned;
+import dev.cryo.contracts.json.MalformedEventException;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.platform.deadletter.DeadLetters;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -59,6 +61,8 @@ public final class RecordExtractor {
     static final String DEAD_LETTER_TOPIC = "dead-letter-topic";
     static final String DEAD_LETTER_PARTITION = "dead-letter-partition";
     static final String DEAD_LETTER_OFFSET = "dead-letter-offset";
+    /** The CloudEvents {@code dataschema} attribute in binary mode. */
+    static final String DATA_SCHEMA = "ce_dataschema";
 
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -73,6 +77,7 @@ public final class RecordExtractor {
     public static AuditRecord event(RawRecord raw) {
         EventEnvelope<CryoEvent> envelope;
         try {
+            checkVersion(raw);
             envelope = KafkaEnvelopes.fromRecord(toConsumerRecord(raw));
         } catch (RuntimeException e) {
             return unreadable(raw, RecordKind.MALFORMED, "malformed", null, describe(e));
@@ -82,6 +87,29 @@ public final class RecordExtractor {
         // version of Cryo does not know yet.
         return new AuditRecord(envelope.id(), RecordKind.EVENT, envelope.time(), columns, position(raw),
                 headersJson(raw), new String(raw.value(), StandardCharsets.UTF_8), null);
+    }
+
+    /**
+     * Refuses, as every service's consumer does (platform CloudEventMessages), a record of another
+     * CloudEvents spec version or of another data schema than its type's v1. Read as a v1 event it would
+     * be stored as one, and since it may carry the id of a real event, that event would then be skipped
+     * as already stored.
+     */
+    private static void checkVersion(RawRecord raw) {
+        String id = text(raw, CloudEvents.HEADER_ID);
+        String specVersion = text(raw, CloudEvents.HEADER_SPEC_VERSION);
+        if (specVersion != null && !CloudEvents.SPEC_VERSION.equals(specVersion)) {
+            throw new MalformedEventException("Cannot read event " + id + ": CloudEvents spec version " + specVersion
+                    + " is not " + CloudEvents.SPEC_VERSION + ", the one Cryo speaks");
+        }
+        String schema = text(raw, DATA_SCHEMA);
+        EventType type = EventType.fromId(text(raw, CloudEvents.HEADER_TYPE)).orElse(null);
+        if (schema != null && type != null && !schema.endsWith("/" + type.schemaResource())
+                && !schema.equals(type.schemaResource())) {
+            throw new MalformedEventException("Cannot read event " + id + ": its dataschema " + schema
+                    + " is not the schema of " + type.id() + " (" + type.schemaResource() + "); a newer producer"
+                    + " publishes a new version on its own topic");
+        }
     }
 
     /** A record of a dead-letter topic: what a consumer could not handle, and why. */

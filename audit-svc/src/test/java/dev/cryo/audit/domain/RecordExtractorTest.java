@@ -136,6 +136,33 @@ class RecordExtractorTest {
     }
 
     @Test
+    void anEventOfAnotherSpecVersionOrDataSchemaIsMalformedAndKeyedByItsPositionNotItsId() {
+        EventEnvelope<? extends CryoEvent> change = SampleEvents.chain(SampleEvents.uniqueTable("version")).get(0);
+        ProducerRecord<String, byte[]> specTwo = KafkaEnvelopes.toRecord(change);
+        specTwo.headers().remove("ce_specversion").add("ce_specversion", "2.0".getBytes(StandardCharsets.UTF_8));
+        ProducerRecord<String, byte[]> schemaTwo = KafkaEnvelopes.toRecord(change);
+        schemaTwo.headers().add("ce_dataschema",
+                "https://cryo.dev/schemas/dev.cryo.table.changed.v2.schema.json".getBytes(StandardCharsets.UTF_8));
+        ProducerRecord<String, byte[]> schemaOne = KafkaEnvelopes.toRecord(change);
+        schemaOne.headers().add("ce_dataschema",
+                ("https://cryo.dev/" + EventType.TABLE_CHANGED.schemaResource()).getBytes(StandardCharsets.UTF_8));
+
+        AuditRecord spec = RecordExtractor.extract(raw(specTwo, 0, 7));
+        AuditRecord schema = RecordExtractor.extract(raw(schemaTwo, 0, 8));
+
+        // The same ce_id as the real event: stored as an event, it would make the real one a duplicate.
+        assertThat(spec.kind()).isEqualTo(RecordKind.MALFORMED);
+        assertThat(spec.eventId()).isEqualTo("kafka:" + Topics.TABLE_CHANGED + "/0/7");
+        assertThat(spec.columns().detail()).isEqualTo("Cannot read event " + change.id()
+                + ": CloudEvents spec version 2.0 is not 1.0, the one Cryo speaks");
+        assertThat(schema.kind()).isEqualTo(RecordKind.MALFORMED);
+        assertThat(schema.columns().detail()).startsWith("Cannot read event " + change.id()
+                + ": its dataschema https://cryo.dev/schemas/dev.cryo.table.changed.v2.schema.json is not the schema of "
+                + EventType.TABLE_CHANGED.id());
+        assertThat(RecordExtractor.extract(raw(schemaOne, 0, 9)).kind()).as("its own v1 schema").isEqualTo(RecordKind.EVENT);
+    }
+
+    @Test
     void aDeadLetterKeepsItsReasonOriginAndOriginalHeaders() {
         EventEnvelope<? extends CryoEvent> change = SampleEvents.chain(SampleEvents.uniqueTable("extract")).get(0);
         ProducerRecord<String, byte[]> record = KafkaEnvelopes.toRecord(change, Topics.deadLetter("scorer"));
