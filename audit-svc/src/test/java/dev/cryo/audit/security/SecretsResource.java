@@ -1,10 +1,8 @@
 package dev.cryo.audit.security;
 
+import dev.cryo.testsupport.SecretLeaks;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -21,16 +19,9 @@ public class SecretsResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        try {
-            Files.deleteIfExists(LOG);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return Map.of(
+        return SecretLeaks.withLogFile(LOG, Map.of(
                 "quarkus.datasource.password", WRITER_PASSWORD,
-                "quarkus.flyway.password", OWNER_PASSWORD,
-                "quarkus.log.file.enabled", "true",
-                "quarkus.log.file.path", LOG.toString());
+                "quarkus.flyway.password", OWNER_PASSWORD));
     }
 
     @Override

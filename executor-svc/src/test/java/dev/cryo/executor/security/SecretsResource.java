@@ -1,11 +1,9 @@
 package dev.cryo.executor.security;
 
 import dev.cryo.executor.WarehouseResource;
+import dev.cryo.testsupport.SecretLeaks;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -24,18 +22,11 @@ public class SecretsResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        try {
-            Files.deleteIfExists(LOG);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return Map.of(
+        return SecretLeaks.withLogFile(LOG, Map.of(
                 "cryo.catalogs." + WarehouseResource.CATALOG + ".jdbc.password", CATALOG_PASSWORD,
                 "cryo.catalogs." + WarehouseResource.CATALOG + ".s3.secret-access-key", S3_SECRET,
                 "cryo.executor.trino.jdbc-url", "jdbc:trino://127.0.0.1:9",
-                "cryo.executor.trino.password", TRINO_PASSWORD,
-                "quarkus.log.file.enabled", "true",
-                "quarkus.log.file.path", LOG.toString());
+                "cryo.executor.trino.password", TRINO_PASSWORD));
     }
 
     @Override

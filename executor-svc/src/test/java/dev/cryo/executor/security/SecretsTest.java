@@ -1,5 +1,6 @@
 package dev.cryo.executor.security;
 
+import dev.cryo.testsupport.SecretLeaks;
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
@@ -25,12 +26,10 @@ import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +37,6 @@ import java.util.UUID;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The catalog's credentials and the Trino password reach the catalog and Trino's driver and nothing
@@ -78,13 +76,7 @@ class SecretsTest {
         assertThat(published).as("the Trino step failed with the password in hand")
                 .anyMatch(record -> onTrino.toString().equals(record.key())
                         && new String(record.value(), StandardCharsets.UTF_8).contains("Cannot connect to Trino"));
-        for (ConsumerRecord<String, byte[]> record : published) {
-            String value = record.value() == null ? "" : new String(record.value(), StandardCharsets.UTF_8);
-            assertThat(value).as("event on " + record.topic()).doesNotContain(SECRETS);
-            for (Header header : record.headers()) {
-                assertThat(new String(header.value(), StandardCharsets.UTF_8)).as("header " + header.key()).doesNotContain(SECRETS);
-            }
-        }
+        SecretLeaks.assertNotInRecords(published, SECRETS);
         for (String path : List.of("/api/v1/engines", "/api/v1/engines/routing", "/api/v1/jobs", "/api/v1/jobs/" + trinoJob,
                 "/api/v1/jobs/" + missingJob, "/api/v1/jobs/no-such-job", "/api/v1/tables/" + missing + "/orphans",
                 "/api/v1/tables/" + onTrino + "/orphans?ageFloor=nonsense", "/api/v1/dead-letters", "/q/health",
@@ -93,9 +85,7 @@ class SecretsTest {
         }
         assertThat(given().get("/api/v1/engines").then().statusCode(200).extract().asString())
                 .as("Trino is configured").contains("trino");
-        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(SecretsResource.LOG)
-                && Files.readString(SecretsResource.LOG).contains("Installed features"));
-        assertThat(Files.readString(SecretsResource.LOG)).as("the log of the whole run").doesNotContain(SECRETS);
+        SecretLeaks.assertNotInLog(SecretsResource.LOG, SECRETS);
     }
 
     private TableId createTable(String prefix) {

@@ -1,10 +1,8 @@
 package dev.cryo.governor.security;
 
+import dev.cryo.testsupport.SecretLeaks;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -19,17 +17,10 @@ public class SecretsResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        try {
-            Files.deleteIfExists(LOG);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return Map.of(
+        return SecretLeaks.withLogFile(LOG, Map.of(
                 "cryo.governor.trino.jdbc-url", "jdbc:trino://127.0.0.1:9/lakehouse",
                 "cryo.governor.trino.password", SECRET,
-                "cryo.governor.slots.trino", "2",
-                "quarkus.log.file.enabled", "true",
-                "quarkus.log.file.path", LOG.toString());
+                "cryo.governor.slots.trino", "2"));
     }
 
     @Override

@@ -1,10 +1,8 @@
 package dev.cryo.planner.security;
 
+import dev.cryo.testsupport.SecretLeaks;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -20,15 +18,8 @@ public class SecretsResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        try {
-            Files.deleteIfExists(LOG);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return Map.of(
-                "quarkus.datasource.password", PASSWORD,
-                "quarkus.log.file.enabled", "true",
-                "quarkus.log.file.path", LOG.toString());
+        return SecretLeaks.withLogFile(LOG, Map.of(
+                "quarkus.datasource.password", PASSWORD));
     }
 
     @Override

@@ -1,11 +1,9 @@
 package dev.cryo.scanner.security;
 
 import dev.cryo.scanner.service.TestCatalogResource;
+import dev.cryo.testsupport.SecretLeaks;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -21,16 +19,9 @@ public class SecretsResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        try {
-            Files.deleteIfExists(LOG);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return Map.of(
+        return SecretLeaks.withLogFile(LOG, Map.of(
                 "cryo.catalogs." + TestCatalogResource.CATALOG + ".jdbc.password", PASSWORD,
-                "cryo.catalogs." + TestCatalogResource.CATALOG + ".s3.secret-access-key", S3_SECRET,
-                "quarkus.log.file.enabled", "true",
-                "quarkus.log.file.path", LOG.toString());
+                "cryo.catalogs." + TestCatalogResource.CATALOG + ".s3.secret-access-key", S3_SECRET));
     }
 
     @Override

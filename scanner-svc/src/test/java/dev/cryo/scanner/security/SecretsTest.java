@@ -1,5 +1,6 @@
 package dev.cryo.scanner.security;
 
+import dev.cryo.testsupport.SecretLeaks;
 import dev.cryo.contracts.Topics;
 import dev.cryo.scanner.service.TestCatalogResource;
 import dev.cryo.testsupport.KafkaTestClient;
@@ -8,12 +9,9 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -50,22 +48,12 @@ class SecretsTest {
                     .contains("\"reachable\":true"));
         }
 
-        for (ConsumerRecord<String, byte[]> record : published) {
-            String value = record.value() == null ? "" : new String(record.value(), StandardCharsets.UTF_8);
-            assertThat(value).as("event on " + record.topic()).doesNotContain(SecretsResource.PASSWORD, SecretsResource.S3_SECRET);
-            for (Header header : record.headers()) {
-                assertThat(new String(header.value(), StandardCharsets.UTF_8))
-                        .doesNotContain(SecretsResource.PASSWORD, SecretsResource.S3_SECRET);
-            }
-        }
+        SecretLeaks.assertNotInRecords(published, SecretsResource.PASSWORD, SecretsResource.S3_SECRET);
         for (String path : List.of("/api/v1/catalogs", "/api/v1/tables", "/api/v1/tables/" + table + "/scan",
                 "/api/v1/dead-letters", "/q/health", "/q/metrics", "/q/openapi")) {
             assertThat(given().get(path).then().extract().asString()).as(path)
                     .doesNotContain(SecretsResource.PASSWORD, SecretsResource.S3_SECRET);
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(SecretsResource.LOG)
-                && Files.readString(SecretsResource.LOG).contains("Installed features"));
-        assertThat(Files.readString(SecretsResource.LOG)).as("the log of the whole run")
-                .doesNotContain(SecretsResource.PASSWORD, SecretsResource.S3_SECRET);
+        SecretLeaks.assertNotInLog(SecretsResource.LOG, SecretsResource.PASSWORD, SecretsResource.S3_SECRET);
     }
 }
