@@ -17,6 +17,7 @@ import static java.util.Objects.requireNonNull;
  * plan with its reason: paused, cooldown, outside-window, locked, engine-busy, no-slot. The
  * order puts what an operator decided (pause, cooldown, windows) before what the system's state
  * decides (locks, load, slots), so a paused table says "paused" even while its engine is busy.
+ * An operator's "fix now" waives the cooldown only.
  */
 public final class Admission {
 
@@ -47,7 +48,10 @@ public final class Admission {
                     + "); lift pause " + pause.id() + " to let it run", Optional.empty(), engine);
         }
 
-        if (context.lastJobFinishedAt().isPresent()) {
+        // The cooldown keeps the event flow from rewriting a table again and again; an operator's
+        // "fix now" is a deliberate request and waives it. Locks, the engine's load and the slots
+        // still apply: they protect running jobs and the engine's users.
+        if (context.lastJobFinishedAt().isPresent() && context.requestedBy().isEmpty()) {
             Instant coolEnd = context.lastJobFinishedAt().get().plus(policy.cooldown());
             if (now.isBefore(coolEnd)) {
                 return new AdmissionDecision.Defer(DeferReason.COOLDOWN, "the last job on " + table + " finished at "

@@ -17,12 +17,14 @@ import static java.util.Objects.requireNonNull;
  * @param runningJobs the jobs admitted and not finished
  * @param load the load of the policy's engine, as last read
  * @param engineSlots the maintenance slots of the policy's engine
+ * @param requestedBy the operator who asked for the plan ("fix now"); empty for the event flow
  */
 public record AdmissionContext(PlanCandidate plan, TablePolicy policy, Instant now, Optional<Instant> lastJobFinishedAt,
                                List<TableLock> locksHeld, List<RunningJob> runningJobs, EngineLoad load,
-                               int engineSlots) {
+                               int engineSlots, Optional<String> requestedBy) {
     public AdmissionContext {
         requireNonNull(plan, "plan is null");
+        requireNonNull(requestedBy, "requestedBy is null");
         requireNonNull(policy, "policy is null");
         requireNonNull(now, "now is null");
         requireNonNull(lastJobFinishedAt, "lastJobFinishedAt is null");

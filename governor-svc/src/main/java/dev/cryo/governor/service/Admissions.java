@@ -185,7 +185,8 @@ public class Admissions {
             }
             AdmissionDecision decision = admission.decide(new AdmissionContext(queued.plan().candidate(), policy, now,
                     jobs.lastFinish(candidate.table()), jobs.lockOf(candidate.table()).stream().toList(),
-                    jobs.running(engine), load, setting.slots()));
+                    jobs.running(engine), load, setting.slots(),
+                    Optional.ofNullable(queued.plan().actor()).filter(actor -> !actor.isBlank())));
             if (decision instanceof AdmissionDecision.Admit admit) {
                 admit(queued, admit, now);
             } else {

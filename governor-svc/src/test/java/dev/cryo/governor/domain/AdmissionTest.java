@@ -15,6 +15,7 @@ import static dev.cryo.governor.domain.Plans.NOW;
 import static dev.cryo.governor.domain.Plans.TABLE;
 import static dev.cryo.governor.domain.Plans.admissible;
 import static dev.cryo.governor.domain.Plans.pause;
+import static dev.cryo.governor.domain.Plans.requestedBy;
 import static dev.cryo.governor.domain.Plans.with;
 import static dev.cryo.governor.domain.Plans.withJobs;
 import static dev.cryo.governor.domain.Plans.withLastFinish;
@@ -64,6 +65,21 @@ class AdmissionTest {
                 .isInstanceOf(AdmissionDecision.Admit.class);
         assertThat(admission.decide(with(withLastFinish(admissible(), NOW.minusSeconds(1)),
                 admissible().policy().withCooldown(Duration.ZERO)))).isInstanceOf(AdmissionDecision.Admit.class);
+    }
+
+    @Test
+    void anOperatorsFixNowWaivesTheCooldownButNotPausesLocksOrSlots() {
+        AdmissionContext justFinished = withLastFinish(admissible(), NOW.minusSeconds(30));
+
+        assertThat(admission.decide(requestedBy(justFinished, "operator:alice")))
+                .isEqualTo(new AdmissionDecision.Admit(Engine.NATIVE, 0));
+        assertThat(defer(requestedBy(with(justFinished, justFinished.policy().withPause(pause("lake.sales.*"))),
+                "operator:alice")).reason()).isEqualTo(DeferReason.PAUSED);
+        assertThat(defer(requestedBy(withLocks(justFinished, List.of(new TableLock(TABLE, "job-9", "plan-9",
+                NOW.plusSeconds(60)))), "operator:alice")).reason()).isEqualTo(DeferReason.LOCKED);
+        assertThat(defer(requestedBy(withJobs(justFinished, List.of(new RunningJob("job-a",
+                TableId.parse("lake.sales.a"), Engine.NATIVE, 0)), 1), "operator:alice")).reason())
+                .isEqualTo(DeferReason.NO_SLOT);
     }
 
     @Test

@@ -25,33 +25,39 @@ final class Plans {
     /** A context in which every check passes: native engine, 2 free slots, no lock, no history. */
     static AdmissionContext admissible() {
         return new AdmissionContext(plan(), TablePolicy.of(Duration.ofMinutes(10), Engine.NATIVE), NOW,
-                Optional.empty(), List.of(), List.of(), EngineLoad.unmeasured(Engine.NATIVE, NOW), 2);
+                Optional.empty(), List.of(), List.of(), EngineLoad.unmeasured(Engine.NATIVE, NOW), 2,
+                Optional.empty());
     }
 
     static AdmissionContext with(AdmissionContext context, TablePolicy policy) {
         return new AdmissionContext(context.plan(), policy, context.now(), context.lastJobFinishedAt(),
                 context.locksHeld(), context.runningJobs(), context.load().engine() == policy.engine() ? context.load()
-                : EngineLoad.unmeasured(policy.engine(), context.now()), context.engineSlots());
+                : EngineLoad.unmeasured(policy.engine(), context.now()), context.engineSlots(), context.requestedBy());
     }
 
     static AdmissionContext withLastFinish(AdmissionContext context, Instant finishedAt) {
         return new AdmissionContext(context.plan(), context.policy(), context.now(), Optional.of(finishedAt),
-                context.locksHeld(), context.runningJobs(), context.load(), context.engineSlots());
+                context.locksHeld(), context.runningJobs(), context.load(), context.engineSlots(), context.requestedBy());
     }
 
     static AdmissionContext withLocks(AdmissionContext context, List<TableLock> locks) {
         return new AdmissionContext(context.plan(), context.policy(), context.now(), context.lastJobFinishedAt(),
-                locks, context.runningJobs(), context.load(), context.engineSlots());
+                locks, context.runningJobs(), context.load(), context.engineSlots(), context.requestedBy());
     }
 
     static AdmissionContext withLoad(AdmissionContext context, EngineLoad load) {
         return new AdmissionContext(context.plan(), context.policy(), context.now(), context.lastJobFinishedAt(),
-                context.locksHeld(), context.runningJobs(), load, context.engineSlots());
+                context.locksHeld(), context.runningJobs(), load, context.engineSlots(), context.requestedBy());
     }
 
     static AdmissionContext withJobs(AdmissionContext context, List<RunningJob> jobs, int slots) {
         return new AdmissionContext(context.plan(), context.policy(), context.now(), context.lastJobFinishedAt(),
-                context.locksHeld(), jobs, context.load(), slots);
+                context.locksHeld(), jobs, context.load(), slots, context.requestedBy());
+    }
+
+    static AdmissionContext requestedBy(AdmissionContext context, String operator) {
+        return new AdmissionContext(context.plan(), context.policy(), context.now(), context.lastJobFinishedAt(),
+                context.locksHeld(), context.runningJobs(), context.load(), context.engineSlots(), Optional.of(operator));
     }
 
     static Pause pause(String pattern) {

@@ -35,8 +35,14 @@ public final class Events {
                 List.of(), null, null)), Estimate.ZERO, supersedesPlanId, null);
     }
 
+    /** A plan of the event flow: no actor. */
     public static EventEnvelope<MaintenancePlanned> planned(MaintenancePlanned plan) {
-        return EventEnvelope.startChain(plan, "/cryo/planner", plan.plannedAt()).withActor("operator:test");
+        return EventEnvelope.startChain(plan, "/cryo/planner", plan.plannedAt());
+    }
+
+    /** A plan an operator asked for ("fix now"): the envelope carries the operator as its actor. */
+    public static EventEnvelope<MaintenancePlanned> fixNow(MaintenancePlanned plan, String operator) {
+        return planned(plan).withActor(operator);
     }
 
     public static EventEnvelope<JobStarted> started(String jobId, String planId, TableId table, Engine engine) {

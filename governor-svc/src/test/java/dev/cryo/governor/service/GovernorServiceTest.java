@@ -61,7 +61,7 @@ class GovernorServiceTest {
     void aPlanForAFreeTableIsAdmittedWithItsWholePlanAndChain() {
         TableId table = Events.uniqueTable("free");
         MaintenancePlanned plan = Events.plan(table, 35, null);
-        EventEnvelope<MaintenancePlanned> sent = Events.planned(plan);
+        EventEnvelope<MaintenancePlanned> sent = Events.fixNow(plan, "operator:test");
         Map<TopicPartition, Long> mark = broker.mark();
 
         broker.send(sent);
@@ -235,6 +235,12 @@ class GovernorServiceTest {
         assertThat(deferred.reason()).isEqualTo(DeferReason.COOLDOWN);
         String finishedAt = given().get("/api/v1/tables/" + table).then().extract().path("lastJobFinishedAt");
         assertThat(deferred.retryAfter()).isEqualTo(Instant.parse(finishedAt).plus(Duration.ofMinutes(10)));
+
+        // an operator's "fix now" inside the cooldown replaces the waiting plan and is admitted at once
+        MaintenancePlanned fix = Events.plan(table, 50, second.planId());
+        broker.send(Events.fixNow(fix, "operator:alice"));
+        EventEnvelope<CryoEvent> admitted = broker.admitted(mark, admittedJob -> admittedJob.planId().equals(fix.planId()));
+        assertThat(admitted.actor()).isEqualTo("operator:alice");
     }
 
     @Test

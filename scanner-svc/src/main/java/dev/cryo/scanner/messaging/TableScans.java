@@ -3,6 +3,7 @@ package dev.cryo.scanner.messaging;
 import dev.cryo.contracts.Topics;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
+import dev.cryo.contracts.event.ChangeSource;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
@@ -30,8 +31,9 @@ import java.util.Optional;
 
 /**
  * One scan of one table: read its newest pending change, load the table, measure it from
- * metadata, publish the TableScanned (correlated with the newest coalesced TableChanged, with
- * its actor), then mark the change as scanned. A table that cannot be read gets an error record
+ * metadata, publish the TableScanned (correlated with the newest coalesced TableChanged, and
+ * carrying the operator as its actor when that change is a "fix now"), then mark the change as
+ * scanned. A table that cannot be read gets an error record
  * instead, and the change counts as handled: no endless retry.
  */
 @ApplicationScoped
@@ -92,7 +94,7 @@ public class TableScans {
         EventEnvelope<TableScanned> envelope = new EventEnvelope<>(
                 EventIds.derived(change.changeId(), "scanned/" + scan.snapshotId()),
                 dev.cryo.contracts.cloudevents.EventType.TABLE_SCANNED, instance.source(), scan.scannedAt(),
-                tableId.toString(), change.changeId(), change.actor(), scan);
+                tableId.toString(), change.changeId(), operatorRequest(change), scan);
         try {
             publisher.publish(envelope);
             store.recordScan(change, scan);
@@ -138,5 +140,15 @@ public class TableScans {
 
     private static Duration positive(Duration duration) {
         return duration.isNegative() ? Duration.ZERO : duration;
+    }
+
+    /**
+     * The actor a scan passes on: downstream, an actor means "an operator asked for this" (the
+     * planner plans even a grade-A table, the governor waives the cooldown). Only a manual scan
+     * is such a request; the caller of a webhook or a writer's commit reporter told Cryo that a
+     * table changed, which is the event flow (their name stays on the TableChanged for the audit).
+     */
+    private static String operatorRequest(PendingChange change) {
+        return ChangeSource.MANUAL.id().equals(change.source()) ? change.actor() : null;
     }
 }
