@@ -5,6 +5,7 @@ import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.governor.persistence.OutboxStore;
 import dev.cryo.platform.messaging.EventPublisher;
+import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Channel;
@@ -24,26 +25,35 @@ import java.util.Map;
 public class OutboxRelay {
 
     private static final int BATCH = 100;
-    /** Outbox rows wait at most this long in the transaction for the broker's acknowledgement. */
-    private static final Duration TRANSACTION_TIMEOUT = Duration.ofSeconds(120);
+    /**
+     * The relay's transaction outlives the publish it waits for (cryo.messaging.publish-timeout)
+     * by this much, so a broker outage ends in the producer's verdict, not in the transaction
+     * reaper cancelling the relay's statements halfway.
+     */
+    private static final Duration TRANSACTION_MARGIN = Duration.ofSeconds(60);
 
     private final OutboxStore outbox;
     private final EventPublisher publisher;
     private final Clock clock;
+    private final int transactionTimeoutSeconds;
 
     OutboxRelay(OutboxStore outbox, @Channel(Topics.JOBS_ADMITTED) Emitter<CryoEvent> admitted,
                 @Channel(Topics.JOBS_DEFERRED) Emitter<CryoEvent> deferred, Clock clock) {
         this.outbox = outbox;
         this.publisher = new EventPublisher(Map.of(Topics.JOBS_ADMITTED, admitted, Topics.JOBS_DEFERRED, deferred));
         this.clock = clock;
+        this.transactionTimeoutSeconds = (int) publisher.publishTimeout().plus(TRANSACTION_MARGIN).toSeconds();
     }
 
     /** Publishes every pending event; returns how many. */
     public int publishPending() {
         int published = 0;
         while (true) {
-            int batch = QuarkusTransaction.requiringNew().timeout((int) TRANSACTION_TIMEOUT.toSeconds()).call(() -> {
-                outbox.takeTurn();
+            int batch = QuarkusTransaction.requiringNew().timeout(transactionTimeoutSeconds).call(() -> {
+                if (!outbox.takeTurn()) {
+                    Log.debug("Another governor instance publishes the outbox now; this pass leaves it to that one");
+                    return 0;
+                }
                 List<OutboxStore.Pending> pending = outbox.pending(BATCH);
                 if (pending.isEmpty()) {
                     return 0;

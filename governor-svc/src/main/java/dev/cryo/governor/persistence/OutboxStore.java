@@ -42,11 +42,16 @@ public class OutboxStore {
 
     /**
      * Takes the relay's turn, across instances, until the transaction ends: one relay at a time
-     * publishes, so events leave in the order they were decided.
+     * publishes, so events leave in the order they were decided. Never waits: while another
+     * instance relays (which can last as long as the broker takes to acknowledge), the caller
+     * skips its turn instead of stalling the decisions that share its thread; the rows wait for
+     * the next pass of either instance.
+     *
+     * @return whether this transaction has the turn
      */
-    public void takeTurn() {
-        jdbc.query("SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '/outbox', 0)) IS NULL AS locked",
-                row -> row.getBoolean("locked"));
+    public boolean takeTurn() {
+        return jdbc.queryOne("SELECT pg_try_advisory_xact_lock(hashtextextended(current_schema() || '/outbox', 0)) AS taken",
+                row -> row.getBoolean("taken")).orElse(false);
     }
 
     public List<Pending> pending(int limit) {

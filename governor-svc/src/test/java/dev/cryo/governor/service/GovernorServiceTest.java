@@ -3,6 +3,7 @@ package dev.cryo.governor.service;
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
+import dev.cryo.contracts.cloudevents.EventType;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.DeferReason;
 import dev.cryo.contracts.event.JobAdmitted;
@@ -11,14 +12,20 @@ import dev.cryo.contracts.event.JobHeartbeat;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.governor.domain.EngineLoadProbe;
 import dev.cryo.platform.messaging.EventIds;
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -41,6 +48,9 @@ class GovernorServiceTest {
 
     static final String OPERATOR = "Bearer test-operator-token-0001";
     static final String VIEWER = "Bearer test-viewer-token-00001";
+
+    @Inject
+    AgroalDataSource dataSource;
 
     private Broker broker;
 
@@ -241,6 +251,47 @@ class GovernorServiceTest {
         broker.send(Events.fixNow(fix, "operator:alice"));
         EventEnvelope<CryoEvent> admitted = broker.admitted(mark, admittedJob -> admittedJob.planId().equals(fix.planId()));
         assertThat(admitted.actor()).isEqualTo("operator:alice");
+    }
+
+    /**
+     * While another governor instance holds the relay's turn (here: this test, with the same
+     * advisory lock), this one goes on deciding: its admissions wait in the outbox, unpublished,
+     * and leave once the turn is free.
+     */
+    @Test
+    void decisionsGoOnWhileAnotherInstancePublishesTheOutbox() throws Exception {
+        TableId first = Events.uniqueTable("relay_a");
+        TableId second = Events.uniqueTable("relay_b");
+        MaintenancePlanned firstPlan = Events.plan(first, 40, null);
+        MaintenancePlanned secondPlan = Events.plan(second, 40, null);
+        Map<TopicPartition, Long> mark = broker.mark();
+        try (Connection otherInstance = dataSource.getConnection()) {
+            try (Statement lock = otherInstance.createStatement()) {
+                lock.execute("SELECT pg_advisory_lock(hashtextextended(current_schema() || '/outbox', 0))");
+            }
+            broker.send(Events.planned(firstPlan));
+            await().atMost(Duration.ofSeconds(30)).until(() -> unpublishedAdmissions(first) == 1);
+            broker.send(Events.planned(secondPlan));
+            await().atMost(Duration.ofSeconds(30)).until(() -> unpublishedAdmissions(second) == 1);
+            assertThat(unpublishedAdmissions(first)).as("still unpublished while the other instance has the turn")
+                    .isEqualTo(1);
+        }
+        broker.admitted(mark, job -> job.planId().equals(firstPlan.planId()));
+        broker.admitted(mark, job -> job.planId().equals(secondPlan.planId()));
+        assertThat(unpublishedAdmissions(first) + unpublishedAdmissions(second)).isZero();
+    }
+
+    private long unpublishedAdmissions(TableId table) throws Exception {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement query = connection.prepareStatement("SELECT count(*) FROM outbox WHERE subject = ? "
+                     + "AND event_type = ? AND published_at IS NULL")) {
+            query.setString(1, table.toString());
+            query.setString(2, EventType.JOB_ADMITTED.id());
+            try (ResultSet rows = query.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+            }
+        }
     }
 
     @Test
