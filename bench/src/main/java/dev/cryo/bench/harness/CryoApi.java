@@ -45,6 +45,12 @@ public final class CryoApi {
         send("governor", "PUT", "/api/v1/policies/" + pattern, body.toString(), 200);
     }
 
+    /** A governor policy on a pattern with the engine its jobs run on (scenario 4: Trino). */
+    public void policy(String pattern, Duration cooldown, String engine) {
+        ObjectNode body = JSON.createObjectNode().put("cooldown", cooldown.toString()).put("engine", engine);
+        send("governor", "PUT", "/api/v1/policies/" + pattern, body.toString(), 200);
+    }
+
     public void deletePolicy(String pattern) {
         send("governor", "DELETE", "/api/v1/policies/" + pattern, null, 204);
     }

@@ -27,6 +27,7 @@ public final class Sizes {
         DEFAULTS.put("frag.partitions", new String[]{"2", "4"});
         DEFAULTS.put("frag.rows-per-file", new String[]{"40", "40"});
         DEFAULTS.put("frag.settle-timeout", new String[]{"PT3M", "PT20M"});
+        DEFAULTS.put("impact.idle-rounds", new String[]{"2", "5"});
         DEFAULTS.put("cdc.interval", new String[]{"PT2S", "PT10S"});
         DEFAULTS.put("cdc.duration", new String[]{"PT30S", "PT3M"});
         DEFAULTS.put("cdc.dag-interval", new String[]{"PT15S", "PT1M"});

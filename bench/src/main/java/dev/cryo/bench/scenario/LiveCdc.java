@@ -6,6 +6,7 @@ import dev.cryo.bench.domain.Series;
 import dev.cryo.bench.domain.Statistics;
 import dev.cryo.bench.domain.Target;
 import dev.cryo.bench.harness.BenchContext;
+import dev.cryo.bench.harness.CryoApi;
 import dev.cryo.bench.harness.NativeDag;
 import dev.cryo.bench.harness.Settle;
 import dev.cryo.bench.harness.TableFacts;
@@ -150,6 +151,13 @@ public final class LiveCdc implements Scenario {
             double end = (System.nanoTime() - start) / 1e9;
             // let Cryo finish what it started, so every admitted job has its result
             Settle.await(context, cryoNamespace, List.of(TABLE), Duration.ofMinutes(5));
+            // one more sample once Cryo has settled: a second job that finishes after the writer stopped still has a
+            // sample from its end on, so the "from the second job on" target sees the state it left
+            double settledAt = (System.nanoTime() - start) / 1e9;
+            cryoDeletes.add(new double[]{settledAt, TableFacts.of(
+                    context.lakehouse().load(cryoNamespace, TABLE, false), 0).deleteFiles()});
+            dagDeletes.add(new double[]{settledAt, TableFacts.of(
+                    context.lakehouse().load(dagNamespace, TABLE, false), 0).deleteFiles()});
             // the DAG's copy stays paused: Cryo must never maintain it
             context.api().deletePolicy(context.pattern(cryoNamespace));
 
@@ -180,6 +188,20 @@ public final class LiveCdc implements Scenario {
                     "trial " + trialNumber + ": Cryo job " + job.jobId() + " " + job.outcome() + ": " + job.message()));
             notes.add("trial " + (trial + 1) + ": " + mergeCount.get() + " MERGEs in " + Math.round(end) + " s, "
                     + dagRuns.get() + " DAG cycles");
+            // the timeline of Cryo's jobs, so a reader sees when Cryo reacted (the 1st MERGE commits at 0 s)
+            List<String> timeline = new ArrayList<>();
+            for (JobAdmitted job : admitted) {
+                JobFinished result = finished.stream().filter(done -> done.jobId().equals(job.jobId())).findFirst()
+                        .orElse(null);
+                timeline.add(String.format("admitted at %.0f s, %s", (job.admittedAt().toEpochMilli() - startMillis)
+                        / 1000.0, result == null ? "no result" : result.outcome() + String.format(" at %.0f s",
+                        (result.finishedAt().toEpochMilli() - startMillis) / 1000.0)));
+            }
+            CryoApi.Graded grade = context.api().grades(cryoNamespace).get(cryoId.toString());
+            notes.add("trial " + trialNumber + ": Cryo's jobs: " + (timeline.isEmpty() ? "none" : String.join("; ", timeline))
+                    + "; Cryo's copy at the end: grade " + (grade == null ? "none" : grade.grade() + " (score "
+                    + grade.score() + ")") + ", " + TableFacts.of(context.lakehouse().load(cryoNamespace, TABLE, false), 0)
+                    .deleteFiles() + " delete files");
             Fingerprint cryoActual = cryo.actual();
             Fingerprint dagActual = dag.actual();
             finalRows.add((double) cryoActual.rows());

@@ -1,10 +1,53 @@
 package dev.cryo.bench.scenario;
 
+import dev.cryo.bench.domain.Metric;
+import dev.cryo.bench.domain.QueryLatencies;
+import dev.cryo.bench.domain.QuerySample;
 import dev.cryo.bench.domain.ScenarioResult;
+import dev.cryo.bench.domain.Series;
+import dev.cryo.bench.domain.Target;
+import dev.cryo.bench.domain.TimeWindow;
 import dev.cryo.bench.harness.BenchContext;
+import dev.cryo.bench.harness.Settle;
+import dev.cryo.bench.harness.TrinoClient;
+import dev.cryo.bench.harness.Workload;
+import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.event.JobAdmitted;
+import dev.cryo.contracts.event.JobFinished;
+import dev.cryo.contracts.event.JobOutcome;
+import dev.cryo.iceberg.fingerprint.Fingerprint;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** Scenario 4: dashboard queries on Trino while Cryo rewrites; needs Trino. */
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Scenario 4: the dashboard query mix on Trino, in a loop, idle and while each contender maintains
+ * its copy of scenario 2's fragmented table with Trino as its engine: Cryo (a governor policy sends
+ * the copy's jobs to Trino) and the scheduled DAG's Trino statements.
+ */
 public final class UserImpact implements Scenario {
+
+    private static final Logger LOG = LoggerFactory.getLogger(UserImpact.class);
+    private static final String TABLE = "dashboard";
+    /** PROTOCOL.md section 4 (clarification of 2026-11-30): the dashboard mix, {@code %s} = "namespace"."table". */
+    static final Map<String, String> QUERY_MIX = queryMix();
+    /** PROTOCOL.md section 1: what an engineer runs on Trino. */
+    static final List<String> DAG_STATEMENTS = List.of("ALTER TABLE %s EXECUTE optimize",
+            "ALTER TABLE %s EXECUTE optimize_manifests",
+            "ALTER TABLE %s EXECUTE expire_snapshots(retention_threshold => '7d')");
 
     @Override
     public int id() {
@@ -13,15 +56,274 @@ public final class UserImpact implements Scenario {
 
     @Override
     public String title() {
-        return "user impact: Trino dashboard latency during a rewrite";
+        return "user impact: Trino dashboard latency during maintenance (Trino)";
     }
 
     @Override
-    public ScenarioResult run(BenchContext context) {
+    public ScenarioResult run(BenchContext context) throws Exception {
         if (!context.trinoAvailable()) {
             return ScenarioResult.notRun(id(), title(), "Trino is not started; start with --with trino");
         }
-        return ScenarioResult.notRun(id(), title(),
-                "Trino is running, but this harness version has no Trino query client for scenario 4 yet");
+        int files = context.sizes().integer("frag.files");
+        int perCommit = context.sizes().integer("frag.files-per-commit");
+        int partitions = context.sizes().integer("frag.partitions");
+        int rowsPerFile = context.sizes().integer("frag.rows-per-file");
+        int idleRounds = context.sizes().integer("impact.idle-rounds");
+        long target = context.sizes().longValue("target-file-size-bytes");
+        Duration timeout = context.sizes().duration("frag.settle-timeout");
+        String catalog = context.lakehouse().catalogName();
+
+        Map<String, List<Double>> values = new LinkedHashMap<>();
+        List<Series> series = new ArrayList<>();
+        List<String> fingerprintFailures = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (int trial = 0; trial < context.trials(); trial++) {
+            int trialNumber = trial + 1;
+            String cryoNamespace = context.namespace(id(), trial, "cryo");
+            String dagNamespace = context.namespace(id(), trial, "dag");
+            context.lakehouse().createNamespace(cryoNamespace);
+            context.lakehouse().createNamespace(dagNamespace);
+            String cryoPause = context.api().pause(context.pattern(cryoNamespace), "CryoBench: building the table");
+            context.api().pause(context.pattern(dagNamespace), "CryoBench: the scheduled DAG's copy");
+            // the protocol's one setting (cooldown PT5S) and the engine this scenario is about
+            context.api().policy(context.pattern(cryoNamespace), Duration.ofSeconds(5), "trino");
+            long seed = BenchContext.seed(trial, 0);
+            Workload cryo = new Workload(context.lakehouse().create(cryoNamespace, TABLE, target, false), seed);
+            Workload dag = new Workload(context.lakehouse().create(dagNamespace, TABLE, target, false), seed);
+            long buildStart = System.nanoTime();
+            for (int written = 0; written < files; written += perCommit) {
+                int batch = Math.min(perCommit, files - written);
+                cryo.appendFiles(batch, rowsPerFile, partitions, 0);
+                dag.appendFiles(batch, rowsPerFile, partitions, 0);
+            }
+            notes.add("trial " + trialNumber + ": built both copies (" + files + " files each) in "
+                    + (System.nanoTime() - buildStart) / 1_000_000_000L + " s");
+            Fingerprint cryoBefore = cryo.actual();
+            Fingerprint dagBefore = dag.actual();
+            String cryoTable = "\"" + cryoNamespace + "\".\"" + TABLE + "\"";
+            String dagTable = "\"" + dagNamespace + "\".\"" + TABLE + "\"";
+            TableId cryoId = context.lakehouse().id(cryoNamespace, TABLE);
+
+            try (TrinoClient dashboard = TrinoClient.open(catalog)) {
+                // one untimed round per copy: Trino's first look at a table (metadata, plans) is not what a dashboard sees
+                rounds(dashboard, cryoTable, 1);
+                rounds(dashboard, dagTable, 1);
+                QueryLatencies cryoIdle = QueryLatencies.of(rounds(dashboard, cryoTable, idleRounds));
+                QueryLatencies dagIdle = QueryLatencies.of(rounds(dashboard, dagTable, idleRounds));
+
+                // Cryo: the loop runs from the resume until Cryo has settled; what counts is what ran during its jobs
+                Loop cryoLoop = Loop.start(catalog, cryoTable);
+                long cryoStart = System.currentTimeMillis();
+                List<TimeWindow> cryoWindows;
+                try {
+                    context.api().resume(cryoPause);
+                    context.api().scan(cryoId);
+                    if (Reaction.awaitOptional(() -> context.tap().events(JobAdmitted.class,
+                            job -> job.table().equals(cryoId)).stream().findFirst(), Duration.ofSeconds(120)).isEmpty()) {
+                        notes.add("trial " + trialNumber + ": Cryo admitted no job within 120 s of the scan");
+                    }
+                    Settle.await(context, cryoNamespace, List.of(TABLE), timeout);
+                } finally {
+                    cryoLoop.stop();
+                }
+                cryoWindows = cryoJobWindows(context, cryoId, trialNumber, notes);
+                // the DAG's copy stays paused: Cryo must never maintain it
+                context.api().deletePolicy(context.pattern(cryoNamespace));
+                QueryLatencies cryoDuring = QueryLatencies.during(cryoLoop.samples(), cryoWindows);
+
+                Loop dagLoop = Loop.start(catalog, dagTable);
+                long dagStart = System.currentTimeMillis();
+                long dagEnd;
+                try (TrinoClient engineer = TrinoClient.open(catalog)) {
+                    for (String statement : DAG_STATEMENTS) {
+                        engineer.execute(statement.formatted(dagTable));
+                    }
+                } catch (SQLException e) {
+                    notes.add("trial " + trialNumber + ": the DAG's Trino statement failed: " + e.getMessage());
+                } finally {
+                    dagEnd = System.currentTimeMillis();
+                    dagLoop.stop();
+                }
+                QueryLatencies dagDuring = QueryLatencies.during(dagLoop.samples(), List.of(new TimeWindow(dagStart, dagEnd)));
+
+                ratio(values, "cryo", "p95 during ÷ idle", cryoDuring.percentileSeconds(95), cryoIdle.percentileSeconds(95));
+                ratio(values, "dag", "p95 during ÷ idle", dagDuring.percentileSeconds(95), dagIdle.percentileSeconds(95));
+                ratio(values, "cryo", "p50 during ÷ idle", cryoDuring.percentileSeconds(50), cryoIdle.percentileSeconds(50));
+                ratio(values, "dag", "p50 during ÷ idle", dagDuring.percentileSeconds(50), dagIdle.percentileSeconds(50));
+                record(values, "cryo", "p50 idle", cryoIdle.percentileSeconds(50));
+                record(values, "cryo", "p95 idle", cryoIdle.percentileSeconds(95));
+                record(values, "cryo", "p50 during maintenance", cryoDuring.percentileSeconds(50));
+                record(values, "cryo", "p95 during maintenance", cryoDuring.percentileSeconds(95));
+                record(values, "dag", "p50 idle", dagIdle.percentileSeconds(50));
+                record(values, "dag", "p95 idle", dagIdle.percentileSeconds(95));
+                record(values, "dag", "p50 during maintenance", dagDuring.percentileSeconds(50));
+                record(values, "dag", "p95 during maintenance", dagDuring.percentileSeconds(95));
+                record(values, "cryo", "failed queries", cryoIdle.failures() + cryoDuring.failures());
+                record(values, "dag", "failed queries", dagIdle.failures() + dagDuring.failures());
+                record(values, "cryo", "queries during maintenance", cryoDuring.count());
+                record(values, "dag", "queries during maintenance", dagDuring.count());
+                record(values, "cryo", "maintenance time", cryoWindows.stream().mapToDouble(TimeWindow::seconds).sum());
+                record(values, "dag", "maintenance time", (dagEnd - dagStart) / 1000.0);
+                series.add(curve("query latency, trial " + trialNumber, "cryo", cryoLoop.samples(), cryoStart));
+                series.add(curve("query latency, trial " + trialNumber, "dag", dagLoop.samples(), dagStart));
+                failures(notes, trialNumber, "cryo", cryoIdle, cryoDuring);
+                failures(notes, trialNumber, "dag", dagIdle, dagDuring);
+                notes.add("trial " + trialNumber + ": idle " + cryoIdle.count() + " + " + dagIdle.count()
+                        + " queries; during maintenance Cryo " + cryoDuring.count() + " queries in "
+                        + cryoWindows.size() + " job(s) of " + String.format("%.1f", cryoWindows.stream()
+                        .mapToDouble(TimeWindow::seconds).sum()) + " s, the DAG " + dagDuring.count() + " queries in "
+                        + String.format("%.1f", (dagEnd - dagStart) / 1000.0) + " s");
+            }
+            check("trial " + trialNumber + " cryo", cryoBefore, cryo.actual(), cryo.expected(), fingerprintFailures);
+            check("trial " + trialNumber + " dag", dagBefore, dag.actual(), dag.expected(), fingerprintFailures);
+        }
+
+        List<Metric> metrics = new ArrayList<>();
+        List<Metric> ratios = new ArrayList<>();
+        values.forEach((key, perTrial) -> {
+            String[] parts = key.split("\\|", 2);
+            if (parts[1].contains("÷")) {
+                ratios.add(new Metric(parts[1], "×", parts[0], perTrial));
+            } else {
+                String unit = parts[1].startsWith("p") || parts[1].endsWith("time") ? "s" : "queries";
+                metrics.add(new Metric(parts[1], unit, parts[0], perTrial));
+            }
+        });
+        List<Double> cryoRatios = values.getOrDefault("cryo|p95 during ÷ idle", List.of());
+        List<Target> targets = List.of(
+                cryoRatios.isEmpty()
+                        ? Target.notEvaluated("p95 during Cryo's maintenance ≤ 1.05 × idle", "no query answered during a Cryo job")
+                        : Target.atMost("p95 during Cryo's maintenance ≤ 1.05 × idle", MixedFleet.mean(cryoRatios), 1.05, "×"),
+                Target.atMost("zero failed queries (Cryo's copy)", MixedFleet.mean(values.get("cryo|failed queries")), 0,
+                        " queries"));
+        notes.add("Query mix on Trino (user " + TrinoClient.USER + ", one query at a time, in this order, every row read): "
+                + String.join("; ", QUERY_MIX.values()).replace("%s", "t") + ".");
+        notes.add("Idle: " + idleRounds + " rounds of the mix per copy after one untimed round. During maintenance: "
+                + "the loop runs on the copy from Cryo's resume until Cryo settled (resp. around the DAG's statements); "
+                + "only queries that ran at some moment between a Cryo job's JobAdmitted and its JobFinished (resp. the "
+                + "DAG's first statement and the end of its last) count. Latencies are nearest-rank percentiles of the "
+                + "trial's answered queries (all five queries pooled).");
+        notes.add("Cryo's copy: a governor policy (cooldown PT5S, engine trino) on its namespace; the executor runs "
+                + "optimize on Trino and routes what Trino cannot do to the native engine. The DAG: "
+                + String.join("; ", DAG_STATEMENTS).replace("%s", "t") + ", over Trino JDBC, one after the other.");
+        Map<String, String> sizes = new TreeMap<>(context.sizes().withPrefix("frag."));
+        sizes.putAll(context.sizes().withPrefix("impact."));
+        return new ScenarioResult(id(), title(), ScenarioResult.SCORED, sizes, metrics, ratios, targets, series,
+                fingerprintFailures, notes);
+    }
+
+    /** The windows of Cryo's jobs on the table: JobAdmitted to its JobFinished (to now when none came). */
+    private static List<TimeWindow> cryoJobWindows(BenchContext context, TableId table, int trial, List<String> notes) {
+        Map<String, JobFinished> finished = new LinkedHashMap<>();
+        context.tap().events(JobFinished.class, job -> job.table().equals(table)).forEach(job -> finished.put(job.jobId(), job));
+        List<TimeWindow> windows = new ArrayList<>();
+        for (JobAdmitted admitted : context.tap().events(JobAdmitted.class, job -> job.table().equals(table))) {
+            JobFinished result = finished.get(admitted.jobId());
+            long end = result == null ? System.currentTimeMillis() : result.finishedAt().toEpochMilli();
+            windows.add(new TimeWindow(admitted.admittedAt().toEpochMilli(), Math.max(end, admitted.admittedAt().toEpochMilli())));
+            notes.add("trial " + trial + ": Cryo job " + admitted.jobId() + " on " + admitted.engine() + ": "
+                    + (result == null ? "no result" : result.outcome() + (result.outcome() == JobOutcome.SUCCEEDED ? ""
+                    : " (" + result.message() + ")")));
+        }
+        return windows;
+    }
+
+    private static List<QuerySample> rounds(TrinoClient client, String table, int rounds) {
+        List<QuerySample> samples = new ArrayList<>();
+        for (int round = 0; round < rounds; round++) {
+            QUERY_MIX.forEach((name, sql) -> samples.add(client.timed(name, sql.formatted(table))));
+        }
+        return samples;
+    }
+
+    /** The query mix in a loop on its own connection, until stopped (after the round's current query). */
+    private static final class Loop {
+        private final AtomicBoolean running = new AtomicBoolean(true);
+        private final List<QuerySample> samples = new CopyOnWriteArrayList<>();
+        private final ExecutorService thread = Executors.newSingleThreadExecutor();
+        private Future<?> task;
+
+        static Loop start(String catalog, String table) {
+            Loop loop = new Loop();
+            loop.task = loop.thread.submit(() -> {
+                try (TrinoClient client = TrinoClient.open(catalog)) {
+                    while (loop.running.get()) {
+                        for (Map.Entry<String, String> query : QUERY_MIX.entrySet()) {
+                            if (!loop.running.get()) {
+                                break;
+                            }
+                            loop.samples.add(client.timed(query.getKey(), query.getValue().formatted(table)));
+                        }
+                    }
+                }
+                return null;
+            });
+            return loop;
+        }
+
+        void stop() throws Exception {
+            running.set(false);
+            try {
+                task.get(10, TimeUnit.MINUTES);
+            } finally {
+                thread.shutdownNow();
+            }
+        }
+
+        List<QuerySample> samples() {
+            return List.copyOf(samples);
+        }
+    }
+
+    private static Map<String, String> queryMix() {
+        Map<String, String> mix = new LinkedHashMap<>();
+        mix.put("count", "SELECT count(*) FROM %s");
+        mix.put("count of one day", "SELECT count(*) FROM %s WHERE event_ts >= TIMESTAMP '2026-01-01 00:00:00 UTC' "
+                + "AND event_ts < TIMESTAMP '2026-01-02 00:00:00 UTC'");
+        mix.put("group by category", "SELECT category, count(*), sum(amount) FROM %s GROUP BY category");
+        mix.put("top 10 amount", "SELECT id, amount FROM %s ORDER BY amount DESC LIMIT 10");
+        mix.put("count distinct id", "SELECT count(DISTINCT id) FROM %s");
+        return java.util.Collections.unmodifiableMap(mix);
+    }
+
+    private static void failures(List<String> notes, int trial, String contender, QueryLatencies idle,
+                                 QueryLatencies during) {
+        List<QuerySample> failed = new ArrayList<>();
+        idle.samples().stream().filter(QuerySample::failed).forEach(failed::add);
+        during.samples().stream().filter(QuerySample::failed).forEach(failed::add);
+        failed.stream().limit(3).forEach(sample -> notes.add("trial " + trial + " " + contender + ": query \""
+                + sample.query() + "\" failed: " + sample.error()));
+        if (failed.size() > 3) {
+            notes.add("trial " + trial + " " + contender + ": " + (failed.size() - 3) + " more failed queries");
+        }
+        if (!failed.isEmpty()) {
+            LOG.warn("Scenario 4, trial {}: {} queries failed on {}'s copy", trial, failed.size(), contender);
+        }
+    }
+
+    private static Series curve(String chart, String name, List<QuerySample> samples, long originMillis) {
+        List<QuerySample> answered = samples.stream().filter(sample -> !sample.failed()).toList();
+        return new Series(chart, name, "seconds since the maintenance began", "latency (s)",
+                answered.stream().map(sample -> (sample.startMillis() - originMillis) / 1000.0).toList(),
+                answered.stream().map(QuerySample::latencySeconds).toList());
+    }
+
+    /** A per-trial ratio, left out when a phase had no answered query (the notes say how many ran). */
+    private static void ratio(Map<String, List<Double>> values, String contender, String name, double numerator,
+                              double denominator) {
+        if (Double.isFinite(numerator) && Double.isFinite(denominator) && denominator > 0) {
+            values.computeIfAbsent(contender + "|" + name, ignored -> new ArrayList<>()).add(numerator / denominator);
+        }
+    }
+
+    private static void check(String who, Fingerprint before, Fingerprint after, Fingerprint expected, List<String> failures) {
+        Fragmented.check(who, before, after, expected, failures);
+    }
+
+    /** A per-trial value; a percentile of a phase without an answered query (NaN) is left out. */
+    private static void record(Map<String, List<Double>> values, String contender, String name, double value) {
+        if (Double.isFinite(value)) {
+            values.computeIfAbsent(contender + "|" + name, ignored -> new ArrayList<>()).add(value);
+        }
     }
 }
