@@ -153,11 +153,28 @@ service_environment() {
       echo "CRYO_CONSOLE_SESSION_KEY=$(tokens_get CRYO_CONSOLE_SESSION_KEY)"
       ;;
     governor)
-      if [ "${CRYO_ENGINE:-native}" = trino ]; then
-        echo "CRYO_GOVERNOR_TRINO_JDBC_URL=jdbc:trino://127.0.0.1:$TRINO_PORT"
+      # the governor reads Trino's load before it admits a job there
+      if [ "${CRYO_ENGINE:-native}" = trino ] || local_engine_ready trino; then
+        echo "CRYO_GOVERNOR_TRINO_JDBC_URL=${CRYO_GOVERNOR_TRINO_JDBC_URL:-jdbc:trino://127.0.0.1:$TRINO_PORT}"
+      fi
+      ;;
+    executor)
+      # engines started by ./cryo infra up --with trino/spark are the executor's too (a policy or
+      # cryo.governor.default-engine sends jobs there); the caller's own settings win
+      if local_engine_ready trino; then
+        echo "CRYO_EXECUTOR_TRINO_JDBC_URL=${CRYO_EXECUTOR_TRINO_JDBC_URL:-jdbc:trino://127.0.0.1:$TRINO_PORT}"
+      fi
+      if local_engine_ready spark; then
+        echo "CRYO_EXECUTOR_SPARK_REMOTE=${CRYO_EXECUTOR_SPARK_REMOTE:-sc://127.0.0.1:$SPARK_PORT}"
       fi
       ;;
   esac
+}
+
+# local_engine_ready trino|spark: whether ./cryo infra up started that engine and it answers
+# (false where its library is not loaded, as in the fault suite's stack.sh)
+local_engine_ready() {
+  declare -F "${1}_ready" >/dev/null 2>&1 && "${1}_ready"
 }
 
 # service_start NAME: starts it in the background (no wait); a running one is left alone.
