@@ -107,6 +107,10 @@ public final class CompactionEngines implements Scenario {
 
         List<String> engines = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        if (trials != context.trials()) {
+            notes.add(trials + " trial(s) (engines.trials), not the run's " + context.trials() + ": one 2 GiB trial of three "
+                    + "engines takes long on this machine.");
+        }
         engines.add(NATIVE);
         Optional<Long> trinoPid = context.trinoAvailable() ? serverPid(context, TRINO) : Optional.empty();
         trinoPid.ifPresentOrElse(pid -> engines.add(TRINO), () -> notes.add("Trino optimize: " + NO_TRINO));
