@@ -204,7 +204,7 @@ public final class BenchMain {
         versions.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         versions.put("iceberg", org.apache.iceberg.IcebergBuild.version());
         versions.put("kafka clients", org.apache.kafka.common.utils.AppInfoParser.getVersion());
-        for (String key : List.of("cryo.commit", "quarkus", "trino", "kafka broker")) {
+        for (String key : List.of("cryo.commit", "quarkus", "trino", "spark", "kafka broker")) {
             String value = System.getProperty("bench.version." + key.replace(' ', '-'));
             if (value != null && !value.isBlank()) {
                 versions.put(key, value);

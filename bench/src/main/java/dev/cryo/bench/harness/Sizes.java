@@ -44,6 +44,15 @@ public final class Sizes {
         DEFAULTS.put("scan.files", new String[]{"2000", "100000"});
         DEFAULTS.put("scan.partitions", new String[]{"50", "1000"});
         DEFAULTS.put("scan.commits", new String[]{"20", "200"});
+        // scenario 8 (issue 7): full is 4000 files of about 540 KiB, about 2.06 GiB of Parquet (1 700 rows per file gave 2 046 MiB); quick is tiny for CI
+        DEFAULTS.put("engines.files", new String[]{"40", "4000"});
+        DEFAULTS.put("engines.partitions", new String[]{"2", "4"});
+        DEFAULTS.put("engines.rows-per-file", new String[]{"100", "1760"});
+        DEFAULTS.put("engines.payload-chars", new String[]{"400", "400"});
+        DEFAULTS.put("engines.files-per-commit", new String[]{"20", "400"});
+        DEFAULTS.put("engines.target-file-size-bytes", new String[]{"134217728", "134217728"});
+        DEFAULTS.put("engines.trials", new String[]{"1", "3"});
+        DEFAULTS.put("engines.timeout", new String[]{"PT10M", "PT2H"});
     }
 
     /**

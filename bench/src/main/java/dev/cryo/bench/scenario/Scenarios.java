@@ -7,7 +7,8 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return List.of(new MixedFleet(), new Fragmented(), new LiveCdc(), new UserImpact(), new Reaction(),
-                new ControlPlaneScale(), new MetadataScan());
+                new ControlPlaneScale(), new MetadataScan(),
+                new CompactionEngines());
     }
 
     private Scenarios() {
