@@ -3,6 +3,7 @@ package dev.cryo.audit.security;
 import dev.cryo.audit.Database;
 import dev.cryo.contracts.Topics;
 import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.RedriveAccess;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -55,7 +56,7 @@ class AuthorizationTest {
                 assertThat(endpoint.call().apply(given().header("Authorization", VIEWER)).statusCode())
                         .as(endpoint.name() + " as a viewer").isEqualTo(403);
             }
-            assertNoRedriveMarker(kafka, deadLetters, Topics.deadLetter("audit"));
+            RedriveAccess.assertNoRedriveMarker(kafka, deadLetters, Topics.deadLetter("audit"));
         }
         assertThat(Database.count("SELECT count(*) FROM audit_test.replay_run")).as("replay runs").isEqualTo(runsBefore);
         assertThat(Database.count("SELECT count(*) FROM information_schema.schemata WHERE schema_name = ?", schema))
@@ -67,13 +68,4 @@ class AuthorizationTest {
                 "operator:test-operator")).isEqualTo(1);
     }
 
-    /**
-     * No record the calls could have written: the service's own consumers may dead-letter other tests'
-     * events meanwhile, so the topic may grow, but none of what it gained is a re-drive marker.
-     */
-    private static void assertNoRedriveMarker(KafkaTestClient kafka, Map<TopicPartition, Long> mark, String topic) {
-        assertThat(kafka.readGainedSince(mark, topic, java.time.Duration.ofSeconds(30)))
-                .as("no re-drive marker on " + topic)
-                .noneMatch(record -> record.headers().lastHeader("cryo-redrive-of") != null);
-    }
 }

@@ -3,6 +3,7 @@ package dev.cryo.governor.security;
 import dev.cryo.contracts.Topics;
 import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.RedriveAccess;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
@@ -76,7 +77,7 @@ class AuthorizationTest {
                         .as(endpoint.name() + " as a viewer").isEqualTo(403);
             }
             assertThat(operatorState()).as("pauses, policies and engine settings").isEqualTo(before);
-            assertNoRedriveMarker(kafka, deadLetters, Topics.deadLetter("governor"));
+            RedriveAccess.assertNoRedriveMarker(kafka, deadLetters, Topics.deadLetter("governor"));
         }
 
         given().header("Authorization", OPERATOR).delete("/api/v1/pauses/" + pauseId).then().statusCode(204);
@@ -102,13 +103,4 @@ class AuthorizationTest {
         }
     }
 
-    /**
-     * No record the calls could have written: the service's own consumers may dead-letter other tests'
-     * events meanwhile, so the topic may grow, but none of what it gained is a re-drive marker.
-     */
-    private static void assertNoRedriveMarker(KafkaTestClient kafka, Map<TopicPartition, Long> mark, String topic) {
-        assertThat(kafka.readGainedSince(mark, topic, java.time.Duration.ofSeconds(30)))
-                .as("no re-drive marker on " + topic)
-                .noneMatch(record -> record.headers().lastHeader("cryo-redrive-of") != null);
-    }
 }

@@ -8,6 +8,7 @@ import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.scanner.service.TestCatalogResource;
 import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.RedriveAccess;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -75,7 +76,7 @@ class AuthorizationTest {
                         .as(endpoint.name() + " as a viewer").isEqualTo(403);
             }
             assertThat(rowsOf(table)).as("rows of the table in table_state and watched_pointer").isEqualTo(stateBefore);
-            assertNoRedriveMarker(kafka, deadLetters, Topics.deadLetter("scanner"));
+            RedriveAccess.assertNoRedriveMarker(kafka, deadLetters, Topics.deadLetter("scanner"));
 
             given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body(notification)
                     .post("/api/v1/notifications").then().statusCode(202);
@@ -102,13 +103,4 @@ class AuthorizationTest {
         }
     }
 
-    /**
-     * No record the calls could have written: the service's own consumers may dead-letter other tests'
-     * events meanwhile, so the topic may grow, but none of what it gained is a re-drive marker.
-     */
-    private static void assertNoRedriveMarker(KafkaTestClient kafka, Map<TopicPartition, Long> mark, String topic) {
-        assertThat(kafka.readGainedSince(mark, topic, java.time.Duration.ofSeconds(30)))
-                .as("no re-drive marker on " + topic)
-                .noneMatch(record -> record.headers().lastHeader("cryo-redrive-of") != null);
-    }
 }

@@ -1,17 +1,9 @@
 package dev.cryo.scorer.security;
 
 import dev.cryo.contracts.Topics;
-import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.RedriveAccess;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
-import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
-
-import java.util.Map;
-
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.hamcrest.Matchers.equalTo;
 
 /**
  * The scorer's only state-changing endpoint is the dead-letter re-drive every service has (its other
@@ -21,32 +13,8 @@ import static org.hamcrest.Matchers.equalTo;
 @QuarkusTest
 class AuthorizationTest {
 
-    static final String VIEWER = "Bearer test-viewer-token-00001";
-    static final String WRONG = "Bearer not-a-token-of-this-cryo";
-
     @Test
     void theRedriveRefusesAnonymousWrongAndViewerCallersAndPublishesNothing() {
-        try (KafkaTestClient kafka = new KafkaTestClient()) {
-            Map<TopicPartition, Long> deadLetters = kafka.mark(Topics.deadLetter("scorer"));
-            given().contentType(ContentType.JSON).body("{\"all\": true}").post("/api/v1/dead-letters/redrive")
-                    .then().statusCode(401);
-            given().header("Authorization", WRONG).contentType(ContentType.JSON).body("{\"all\": true}")
-                    .post("/api/v1/dead-letters/redrive").then().statusCode(401);
-            given().header("Authorization", VIEWER).contentType(ContentType.JSON).body("{\"all\": true}")
-                    .post("/api/v1/dead-letters/redrive").then().statusCode(403);
-            assertNoRedriveMarker(kafka, deadLetters, Topics.deadLetter("scorer"));
-        }
-        given().get("/api/v1/dead-letters").then().statusCode(200).body("topic", equalTo(Topics.deadLetter("scorer")));
-        given().header("Authorization", VIEWER).get("/api/v1/dead-letters").then().statusCode(200);
-    }
-
-    /**
-     * No record the calls could have written: the service's own consumers may dead-letter other tests'
-     * events meanwhile, so the topic may grow, but none of what it gained is a re-drive marker.
-     */
-    private static void assertNoRedriveMarker(KafkaTestClient kafka, Map<TopicPartition, Long> mark, String topic) {
-        assertThat(kafka.readGainedSince(mark, topic, java.time.Duration.ofSeconds(30)))
-                .as("no re-drive marker on " + topic)
-                .noneMatch(record -> record.headers().lastHeader("cryo-redrive-of") != null);
+        RedriveAccess.assertOnlyOperatorsRedrive(Topics.deadLetter("scorer"));
     }
 }
