@@ -255,13 +255,17 @@ class GovernorServiceTest {
 
     /**
      * While another governor instance holds the relay's turn (here: this test, with the same
-     * advisory lock), this one goes on deciding: its admissions wait in the outbox, unpublished,
-     * and leave once the turn is free.
+     * advisory lock), this one goes on deciding: its decisions wait in the outbox, unpublished,
+     * and leave once the turn is free. The tables are paused, so the decisions are deferrals and
+     * need no free slot.
      */
     @Test
     void decisionsGoOnWhileAnotherInstancePublishesTheOutbox() throws Exception {
-        TableId first = Events.uniqueTable("relay_a");
-        TableId second = Events.uniqueTable("relay_b");
+        TableId first = Events.uniqueTable("relay");
+        TableId second = TableId.parse(first + "_second");
+        String pauseId = given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                .body("{\"pattern\": \"" + first + "*\", \"reason\": \"relay test\"}")
+                .post("/api/v1/pauses").then().statusCode(201).extract().path("id");
         MaintenancePlanned firstPlan = Events.plan(first, 40, null);
         MaintenancePlanned secondPlan = Events.plan(second, 40, null);
         Map<TopicPartition, Long> mark = broker.mark();
@@ -270,23 +274,25 @@ class GovernorServiceTest {
                 lock.execute("SELECT pg_advisory_lock(hashtextextended(current_schema() || '/outbox', 0))");
             }
             broker.send(Events.planned(firstPlan));
-            await().atMost(Duration.ofSeconds(30)).until(() -> unpublishedAdmissions(first) == 1);
+            await().atMost(Duration.ofSeconds(60)).until(() -> unpublished(first, EventType.JOB_DEFERRED) == 1);
             broker.send(Events.planned(secondPlan));
-            await().atMost(Duration.ofSeconds(30)).until(() -> unpublishedAdmissions(second) == 1);
-            assertThat(unpublishedAdmissions(first)).as("still unpublished while the other instance has the turn")
-                    .isEqualTo(1);
+            await().atMost(Duration.ofSeconds(60)).until(() -> unpublished(second, EventType.JOB_DEFERRED) == 1);
+            assertThat(unpublished(first, EventType.JOB_DEFERRED))
+                    .as("still unpublished while the other instance has the turn").isEqualTo(1);
         }
-        broker.admitted(mark, job -> job.planId().equals(firstPlan.planId()));
-        broker.admitted(mark, job -> job.planId().equals(secondPlan.planId()));
-        assertThat(unpublishedAdmissions(first) + unpublishedAdmissions(second)).isZero();
+        assertThat(((JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(firstPlan.planId())).data())
+                .reason()).isEqualTo(DeferReason.PAUSED);
+        assertThat(((JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(secondPlan.planId())).data())
+                .reason()).isEqualTo(DeferReason.PAUSED);
+        given().header("Authorization", OPERATOR).delete("/api/v1/pauses/" + pauseId).then().statusCode(204);
     }
 
-    private long unpublishedAdmissions(TableId table) throws Exception {
+    private long unpublished(TableId table, EventType type) throws Exception {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement query = connection.prepareStatement("SELECT count(*) FROM outbox WHERE subject = ? "
                      + "AND event_type = ? AND published_at IS NULL")) {
             query.setString(1, table.toString());
-            query.setString(2, EventType.JOB_ADMITTED.id());
+            query.setString(2, type.id());
             try (ResultSet rows = query.executeQuery()) {
                 rows.next();
                 return rows.getLong(1);
