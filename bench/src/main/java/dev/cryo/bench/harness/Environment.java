@@ -71,7 +71,15 @@ public record Environment(Path runtime, String kafkaBootstrap, String catalogJdb
 
     /** The pid of a service that ./cryo started, if it runs. */
     public Optional<Long> servicePid(String service) {
-        Path pidFile = runtime.resolve("services").resolve(service).resolve(service + ".pid");
+        return livePid(runtime.resolve("services").resolve(service).resolve(service + ".pid"));
+    }
+
+    /** The pid that ./cryo infra up wrote for an engine's server (trino, spark), if that process runs. */
+    public Optional<Long> enginePid(String engine) {
+        return livePid(runtime.resolve(engine).resolve(engine + ".pid"));
+    }
+
+    private static Optional<Long> livePid(Path pidFile) {
         try {
             if (!Files.exists(pidFile)) {
                 return Optional.empty();

@@ -272,17 +272,7 @@ public final class CompactionEngines implements Scenario {
 
     /** The pid that ./cryo infra up wrote for the engine's server, if that process runs. */
     private static Optional<Long> serverPid(BenchContext context, String engine) {
-        Path pidFile = context.environment().runtime().resolve(engine).resolve(engine + ".pid");
-        try {
-            if (!Files.exists(pidFile)) {
-                return Optional.empty();
-            }
-            long pid = Long.parseLong(Files.readString(pidFile).trim());
-            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).map(ProcessHandle::pid);
-        } catch (IOException | NumberFormatException e) {
-            LOG.warn("cannot read {}: {}", pidFile, e.getMessage());
-            return Optional.empty();
-        }
+        return context.environment().enginePid(engine);
     }
 
     private static boolean portOpen(int port) {
