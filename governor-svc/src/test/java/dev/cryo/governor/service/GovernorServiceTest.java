@@ -28,6 +28,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -284,7 +285,12 @@ class GovernorServiceTest {
                 .reason()).isEqualTo(DeferReason.PAUSED);
         assertThat(((JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(secondPlan.planId())).data())
                 .reason()).isEqualTo(DeferReason.PAUSED);
+        // Lifted, the pause lets both plans in; their jobs finish so that they hold no slot after this test.
         given().header("Authorization", OPERATOR).delete("/api/v1/pauses/" + pauseId).then().statusCode(204);
+        for (MaintenancePlanned plan : List.of(firstPlan, secondPlan)) {
+            JobAdmitted job = (JobAdmitted) broker.admitted(mark, admitted -> admitted.planId().equals(plan.planId())).data();
+            broker.send(Events.finished(job.jobId(), plan.planId(), plan.table(), Engine.NATIVE));
+        }
     }
 
     private long unpublished(TableId table, EventType type) throws Exception {
