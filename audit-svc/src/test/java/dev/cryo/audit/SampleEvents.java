@@ -72,7 +72,7 @@ public final class SampleEvents {
                 List.of());
         GradeChanged gradeChanged = new GradeChanged(table, Grade.A, 100, Grade.B, 80, 42L, now.plusSeconds(2),
                 List.of(Operation.OPTIMIZE));
-        MaintenancePlanned plan = new MaintenancePlanned(planId, table, "scan-1", 42L, now.plusSeconds(3), 80, Grade.B, 100,
+        MaintenancePlanned plan = new MaintenancePlanned(planId, table, "scan-1", 42L, now, now.plusSeconds(3), 80, Grade.B, 100,
                 List.of(new PlannedOperation(Operation.OPTIMIZE, List.of(Check.SMALL_FILES), List.of(), null, null),
                         new PlannedOperation(Operation.EXPIRE_SNAPSHOTS, List.of(Check.SNAPSHOT_COUNT), List.of(), null, null)),
                 new Estimate(100, 90_000, 0, 1), null, ACTOR);

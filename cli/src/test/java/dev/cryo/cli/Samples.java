@@ -53,7 +53,7 @@ public final class Samples {
                 new OperationParameters(2_097_152L, null, null, null), chunk.estimate());
         PlannedOperation expire = new PlannedOperation(Operation.EXPIRE_SNAPSHOTS, List.of(Check.SNAPSHOT_AGE), List.of(),
                 new OperationParameters(null, Duration.ofDays(7), 10, null), Estimate.ZERO);
-        return new MaintenancePlanned("plan-1", TableId.parse(TABLE), "scan-1", 42L, plannedAt, 72, Grade.C, 100,
+        return new MaintenancePlanned("plan-1", TableId.parse(TABLE), "scan-1", 42L, plannedAt.minusSeconds(5), plannedAt, 72, Grade.C, 100,
                 List.of(optimize, expire), chunk.estimate(), null, actor);
     }
 

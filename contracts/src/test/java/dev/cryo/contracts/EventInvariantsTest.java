@@ -99,7 +99,7 @@ class EventInvariantsTest {
     }
 
     private static MaintenancePlanned plan(List<PlannedOperation> operations) {
-        return new MaintenancePlanned("plan-1", TABLE, "scan-1", null, NOW, 50, Grade.D, 90, operations,
+        return new MaintenancePlanned("plan-1", TABLE, "scan-1", null, null, NOW, 50, Grade.D, 90, operations,
                 Estimate.ZERO, null, null);
     }
 }

@@ -56,7 +56,7 @@ public final class Jobs {
                                                       List<PlannedOperation> operations) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         String planId = "plan-" + UUID.randomUUID();
-        MaintenancePlanned plan = new MaintenancePlanned(planId, table, "scan-1", null, now, 40, Grade.D, 90,
+        MaintenancePlanned plan = new MaintenancePlanned(planId, table, "scan-1", null, null, now, 40, Grade.D, 90,
                 operations, Estimate.ZERO, null, null);
         JobAdmitted job = new JobAdmitted(jobId, planId, table, engine, 0, now, now.plusSeconds(300),
                 "governor-test", plan);

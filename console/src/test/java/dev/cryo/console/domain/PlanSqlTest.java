@@ -101,7 +101,7 @@ class PlanSqlTest {
     }
 
     private static MaintenancePlanned plan(List<PlannedOperation> operations) {
-        return new MaintenancePlanned("plan-1", TableId.parse("lakehouse.web.clicks"), "scan-1", 9L, NOW, 44, Grade.D,
+        return new MaintenancePlanned("plan-1", TableId.parse("lakehouse.web.clicks"), "scan-1", 9L, NOW.minusSeconds(1), NOW, 44, Grade.D,
                 92, operations, new Estimate(12, 12_000, 0, 1), null, "operator:alice");
     }
 

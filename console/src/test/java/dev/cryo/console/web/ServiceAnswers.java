@@ -95,7 +95,7 @@ final class ServiceAnswers {
                 List.of(new Chunk(0, List.of(new PartitionPredicate(0, List.of(day))), new Estimate(12, 120_000, 0, 1))),
                 new OperationParameters(512L << 20, null, null, null), new Estimate(12, 120_000, 0, 1));
         MaintenancePlanned plan = new MaintenancePlanned("plan-7", TableId.parse(table), "scan-1", 5L,
-                NOW.minusSeconds(55), 72, Grade.C, 92, List.of(optimize), new Estimate(12, 120_000, 0, 1), null, null);
+                NOW.minusSeconds(60), NOW.minusSeconds(55), 72, Grade.C, 92, List.of(optimize), new Estimate(12, 120_000, 0, 1), null, null);
         return json(new CurrentPlan("plan-7", table, "PLANNED", NOW.minusSeconds(55), null, plan));
     }
 

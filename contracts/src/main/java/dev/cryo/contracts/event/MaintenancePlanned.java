@@ -16,6 +16,10 @@ import static java.util.Objects.requireNonNull;
  * @param table the table
  * @param scanId the scan it was planned from
  * @param snapshotId the snapshot it was planned from (optional)
+ * @param scanStartedAt when that scan began reading the table (optional): the plan describes the table as
+ *                      it was then or later; the governor drops an event-flow plan whose scan began
+ *                      before a job's last commit to the table, since the scan after that commit
+ *                      plans what is still needed
  * @param plannedAt when
  * @param score the table's score when planned (the governor admits worst first)
  * @param grade the table's grade when planned
@@ -30,6 +34,7 @@ public record MaintenancePlanned(
         TableId table,
         String scanId,
         Long snapshotId,
+        Instant scanStartedAt,
         Instant plannedAt,
         int score,
         Grade grade,

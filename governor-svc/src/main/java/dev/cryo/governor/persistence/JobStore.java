@@ -3,6 +3,7 @@ package dev.cryo.governor.persistence;
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.TableId;
 import dev.cryo.governor.domain.RunningJob;
+import dev.cryo.governor.domain.StalePlans;
 import dev.cryo.governor.domain.TableLock;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -143,6 +144,20 @@ public class JobStore {
     public List<Job> unfinished() {
         return jdbc.query("SELECT " + JOB_COLUMNS + JOB_FROM + "WHERE j.finished_at IS NULL ORDER BY j.admitted_at",
                 JobStore::job);
+    }
+
+    /** Records a snapshot the job committed, keeping the latest. */
+    public void committed(String jobId, long snapshotId, Instant at) {
+        jdbc.update("UPDATE job SET last_commit_snapshot_id = ?, last_commit_at = ? WHERE job_id = ? "
+                + "AND (last_commit_at IS NULL OR last_commit_at <= ?)", snapshotId, at, jobId, at);
+    }
+
+    /** The table's latest commit by any job, running or finished. */
+    public Optional<StalePlans.LastCommit> lastCommit(TableId table) {
+        return jdbc.queryOne("SELECT job_id, last_commit_snapshot_id, last_commit_at FROM job "
+                        + "WHERE table_id = ? AND last_commit_at IS NOT NULL ORDER BY last_commit_at DESC LIMIT 1",
+                row -> new StalePlans.LastCommit(row.getString("job_id"), row.getLong("last_commit_snapshot_id"),
+                        instant(row, "last_commit_at")), table.toString());
     }
 
     public Optional<Instant> lastFinish(TableId table) {

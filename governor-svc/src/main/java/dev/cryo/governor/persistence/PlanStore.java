@@ -4,6 +4,7 @@ import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.DeferReason;
 import dev.cryo.governor.domain.PlanCandidate;
+import dev.cryo.governor.domain.StalePlans;
 import dev.cryo.governor.domain.Supersession.KnownPlan;
 import dev.cryo.governor.domain.Supersession.Stage;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -76,15 +77,31 @@ public class PlanStore {
         this.jdbc = jdbc;
     }
 
-    /** Stores a plan as queued, due now; false when it was stored before (a redelivery). */
-    public boolean insert(ReceivedPlan plan, Instant receivedAt) {
+    /**
+     * Stores a plan as queued, due now; false when it was stored before (a redelivery).
+     *
+     * @param snapshotId the snapshot its scan saw (optional)
+     * @param scanStartedAt when its scan began (optional)
+     */
+    public boolean insert(ReceivedPlan plan, Long snapshotId, Instant scanStartedAt, Instant receivedAt) {
         PlanCandidate candidate = plan.candidate();
         return jdbc.update("INSERT INTO plan (plan_id, table_id, score, planned_at, received_at, supersedes_plan_id, "
-                        + "event_id, correlation_id, actor, payload, stage, next_evaluation_at) "
-                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?) ON CONFLICT (plan_id) DO NOTHING",
+                        + "event_id, correlation_id, actor, payload, stage, next_evaluation_at, snapshot_id, "
+                        + "scan_started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?) "
+                        + "ON CONFLICT (plan_id) DO NOTHING",
                 candidate.planId(), candidate.table().toString(), candidate.score(), candidate.plannedAt(), receivedAt,
                 plan.supersedesPlanId(), plan.eventId(), plan.correlationId(), plan.actor(), plan.payload(),
-                receivedAt) == 1;
+                receivedAt, snapshotId, scanStartedAt) == 1;
+    }
+
+    /** What each queued plan of the table was made from. */
+    public List<StalePlans.PlanBasis> queuedBases(TableId table) {
+        return jdbc.query("SELECT plan_id, table_id, snapshot_id, scan_started_at, actor FROM plan "
+                        + "WHERE stage = 'queued' AND table_id = ? ORDER BY arrival",
+                row -> new StalePlans.PlanBasis(row.getString("plan_id"), TableId.parse(row.getString("table_id")),
+                        (Long) row.getObject("snapshot_id"), instant(row, "scan_started_at"),
+                        row.getString("actor") != null && !row.getString("actor").isBlank()),
+                table.toString());
     }
 
     public Optional<KnownPlan> known(String planId) {

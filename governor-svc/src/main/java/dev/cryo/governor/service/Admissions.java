@@ -18,6 +18,7 @@ import dev.cryo.governor.domain.Pause;
 import dev.cryo.governor.domain.PlanCandidate;
 import dev.cryo.governor.domain.PolicyRule;
 import dev.cryo.governor.domain.Policies;
+import dev.cryo.governor.domain.StalePlans;
 import dev.cryo.governor.domain.Supersession;
 import dev.cryo.governor.domain.TablePolicy;
 import dev.cryo.governor.persistence.JobStore;
@@ -96,11 +97,31 @@ public class Admissions {
             }
             Supersession.Outcome outcome = Supersession.onArrival(plan.planId(), plan.table(),
                     Optional.ofNullable(plan.supersedesPlanId()).flatMap(plans::known), plans.supersededBy(plan.planId()));
-            plans.insert(received, now);
+            plans.insert(received, plan.snapshotId(), plan.scanStartedAt(), now);
             if (outcome instanceof Supersession.DropArriving drop) {
                 supersede(plans.find(plan.planId()).orElseThrow(), drop.message(), now);
-            } else if (outcome instanceof Supersession.DropOlder drop) {
+                return;
+            }
+            if (outcome instanceof Supersession.DropOlder drop) {
                 supersede(plans.find(drop.olderPlanId()).orElseThrow(), drop.message(), now);
+            }
+            // A scan taken before a job's last commit (while it ran, or just before) arrives late.
+            Optional<String> stale = jobs.lastCommit(plan.table()).flatMap(commit -> StalePlans.staleAfter(
+                    new StalePlans.PlanBasis(plan.planId(), plan.table(), plan.snapshotId(), plan.scanStartedAt(),
+                            received.actor() != null && !received.actor().isBlank()), commit));
+            stale.ifPresent(message -> supersede(plans.find(plan.planId()).orElseThrow(), message, now));
+        });
+    }
+
+    /**
+     * Drops the table's queued plans that were made from scans older than its last commit: called
+     * when the job that made it finishes, so the plans it made stale never run.
+     */
+    void dropStalePlans(TableId table, Instant now) {
+        jobs.lastCommit(table).ifPresent(commit -> {
+            for (StalePlans.PlanBasis basis : plans.queuedBases(table)) {
+                StalePlans.staleAfter(basis, commit).ifPresent(message ->
+                        supersede(plans.find(basis.planId()).orElseThrow(), message, now));
             }
         });
     }

@@ -50,9 +50,11 @@ public class JobEvents {
     private final ServiceInstance instance;
     private final Clock clock;
     private final Leases leases;
+    private final Admissions admissions;
 
     JobEvents(JobStore jobs, PlanStore plans, RuleStore rules, OutboxStore outbox, GovernorMetrics metrics,
-              ServiceInstance instance, Clock clock, GovernorConfig config) {
+              ServiceInstance instance, Clock clock, GovernorConfig config, Admissions admissions) {
+        this.admissions = admissions;
         this.jobs = jobs;
         this.plans = plans;
         this.rules = rules;
@@ -97,6 +99,9 @@ public class JobEvents {
                 jobs.renewLease(job.jobId(), leases.expiry(earliest(heartbeat.sentAt(), now)));
             } else if (result instanceof OperationFinished operation) {
                 jobs.renewLease(job.jobId(), leases.expiry(earliest(operation.finishedAt(), now)));
+                if (operation.committedSnapshotId() != null) {
+                    jobs.committed(job.jobId(), operation.committedSnapshotId(), earliest(operation.finishedAt(), now));
+                }
             }
             return Optional.<Engine>empty();
         });
@@ -109,6 +114,7 @@ public class JobEvents {
         Instant finishedAt = earliest(finished.finishedAt(), now);
         jobs.finish(job.jobId(), finishedAt, finished.outcome().id(), finished.message());
         plans.done(job.planId());
+        admissions.dropStalePlans(job.table(), now);
         plans.dueNowForTable(job.table(), now);
         Log.infof("Job %s on %s finished (%s): table and %s slot %d released", job.jobId(), job.table(),
                 finished.outcome().id(), job.engine().id(), job.slot());

@@ -7,11 +7,14 @@ import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.Estimate;
+import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobHeartbeat;
 import dev.cryo.contracts.event.JobOutcome;
 import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.event.MaintenancePlanned;
+import dev.cryo.contracts.event.OperationFinished;
+import dev.cryo.contracts.event.OperationStatus;
 import dev.cryo.contracts.event.PlannedOperation;
 
 import java.time.Duration;
@@ -30,9 +33,27 @@ public final class Events {
 
     public static MaintenancePlanned plan(TableId table, int score, String supersedesPlanId) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        return new MaintenancePlanned(UUID.randomUUID().toString(), table, UUID.randomUUID().toString(), 1L, now, score,
+        return new MaintenancePlanned(UUID.randomUUID().toString(), table, UUID.randomUUID().toString(), 1L, null, now, score,
                 Grade.D, 100, List.of(new PlannedOperation(Operation.EXPIRE_SNAPSHOTS, List.of(Check.SNAPSHOT_COUNT),
                 List.of(), null, null)), Estimate.ZERO, supersedesPlanId, null);
+    }
+
+    /** A plan made from a scan of {@code snapshotId} that began at {@code scanStartedAt}. */
+    public static MaintenancePlanned planFromScan(TableId table, int score, long snapshotId, Instant scanStartedAt,
+                                                  String supersedesPlanId) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        return new MaintenancePlanned(UUID.randomUUID().toString(), table, UUID.randomUUID().toString(), snapshotId,
+                scanStartedAt, now, score, Grade.D, 100, List.of(new PlannedOperation(Operation.OPTIMIZE,
+                List.of(Check.SMALL_FILES), List.of(), null, null)), Estimate.ZERO, supersedesPlanId, null);
+    }
+
+    /** An operation of the job that committed {@code snapshotId} at {@code at}. */
+    public static EventEnvelope<OperationFinished> committed(String jobId, String planId, TableId table,
+                                                             long snapshotId, Instant at) {
+        return EventEnvelope.startChain(new OperationFinished(jobId, planId, table, Operation.OPTIMIZE, null,
+                Engine.NATIVE, null, OperationStatus.SUCCEEDED, new FileCounts(40, 4_000, 0, 400),
+                new FileCounts(1, 4_000, 0, 400), snapshotId, Duration.ofMillis(300), 0, null, null, "rewrote 40 files",
+                at), "/cryo/executor", at);
     }
 
     /** A plan of the event flow: no actor. */

@@ -28,6 +28,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -117,6 +118,45 @@ class GovernorServiceTest {
 
         JobAdmitted secondJob = (JobAdmitted) broker.admitted(mark, job -> job.planId().equals(second.planId())).data();
         assertThat(secondJob.jobId()).isNotEqualTo(firstJob.jobId());
+    }
+
+    /**
+     * A plan made from a scan taken while a job ran describes the table before the job's last
+     * commit: when the job finishes it is dropped, not admitted for a second job. A plan made
+     * from a scan that saw the last commit is admitted; a stale one arriving late is dropped too.
+     */
+    @Test
+    void aPlanFromAScanOlderThanTheJobsLastCommitIsDroppedAndANewerOneRuns() {
+        TableId table = Events.uniqueTable("stale");
+        noCooldown(table);
+        Instant start = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        MaintenancePlanned first = Events.planFromScan(table, 40, 100L, start.minusSeconds(30), null);
+        Map<TopicPartition, Long> mark = broker.mark();
+        broker.send(Events.planned(first));
+        JobAdmitted job = (JobAdmitted) broker.admitted(mark, admitted -> admitted.planId().equals(first.planId())).data();
+        broker.send(Events.started(job.jobId(), first.planId(), table, Engine.NATIVE));
+        // A writer's commit during the job is scanned and planned; the plan waits for the job's lock.
+        MaintenancePlanned duringJob = Events.planFromScan(table, 40, 101L, start.minusSeconds(20), null);
+        broker.send(Events.planned(duringJob));
+        broker.deferred(mark, defer -> defer.planId().equals(duringJob.planId()) && defer.reason() == DeferReason.LOCKED);
+        Instant committedAt = start.minusSeconds(10);
+        broker.send(Events.committed(job.jobId(), first.planId(), table, 102L, committedAt));
+
+        broker.send(Events.finished(job.jobId(), first.planId(), table, Engine.NATIVE));
+
+        JobDeferred dropped = (JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(duringJob.planId())
+                && defer.reason() == DeferReason.SUPERSEDED).data();
+        assertThat(dropped.message()).isEqualTo("plan " + duringJob.planId() + " of " + table
+                + " was made from a scan that began at " + start.minusSeconds(20) + ", before job " + job.jobId()
+                + " committed snapshot 102 at " + committedAt + "; the scan after that commit plans what is still needed");
+        MaintenancePlanned late = Events.planFromScan(table, 40, 101L, start.minusSeconds(15), null);
+        broker.send(Events.planned(late));
+        assertThat(((JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(late.planId())).data()).reason())
+                .isEqualTo(DeferReason.SUPERSEDED);
+        MaintenancePlanned afterJob = Events.planFromScan(table, 40, 102L, start.minusSeconds(5), null);
+        broker.send(Events.planned(afterJob));
+        JobAdmitted second = (JobAdmitted) broker.admitted(mark, admitted -> admitted.planId().equals(afterJob.planId())).data();
+        broker.send(Events.finished(second.jobId(), afterJob.planId(), table, Engine.NATIVE));
     }
 
     @Test

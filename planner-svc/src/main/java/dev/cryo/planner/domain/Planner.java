@@ -14,6 +14,7 @@ import dev.cryo.contracts.event.TableGraded;
 import dev.cryo.contracts.event.TableScanned;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -59,13 +60,13 @@ public final class Planner {
         if (requested.isEmpty()) {
             notes.add("no deduction (grade " + graded.grade() + ", score " + graded.score()
                     + "): a healthy table gets no plan");
-            return new Planning(graded.table(), scan.scanId(), graded.snapshotId(), graded.score(), graded.grade(),
+            return new Planning(graded.table(), scan.scanId(), graded.snapshotId(), scanStartedAt(scan), graded.score(), graded.grade(),
                     graded.score(), List.of(), Estimate.ZERO, notes);
         }
         if (graded.grade() == Grade.A && trigger == Trigger.EVENT_FLOW) {
             notes.add("grade A (score " + graded.score() + "): a healthy table gets no plan; an operator's fix now "
                     + "plans its " + graded.deductions().size() + " deduction(s) anyway");
-            return new Planning(graded.table(), scan.scanId(), graded.snapshotId(), graded.score(), graded.grade(),
+            return new Planning(graded.table(), scan.scanId(), graded.snapshotId(), scanStartedAt(scan), graded.score(), graded.grade(),
                     graded.score(), List.of(), Estimate.ZERO, notes);
         }
         Map<Integer, PartitionSpecInfo> specs = scan.specs().stream()
@@ -100,8 +101,13 @@ public final class Planner {
         if (operations.isEmpty()) {
             notes.add("no plan: no operation has anything to do");
         }
-        return new Planning(graded.table(), scan.scanId(), graded.snapshotId(), graded.score(), graded.grade(),
+        return new Planning(graded.table(), scan.scanId(), graded.snapshotId(), scanStartedAt(scan), graded.score(), graded.grade(),
                 operations.isEmpty() ? graded.score() : expectedScore, operations, estimate, notes);
+    }
+
+    /** The scan read the table's metadata at or after this time (its end less its duration). */
+    private static Instant scanStartedAt(TableScanned scan) {
+        return scan.scannedAt().minus(scan.scanDuration());
     }
 
     private static List<Check> reasons(List<Deduction> deductions, Operation operation) {

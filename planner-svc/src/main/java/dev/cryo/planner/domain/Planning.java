@@ -18,6 +18,7 @@ import static java.util.Objects.requireNonNull;
  * @param table the table
  * @param scanId the scan planned from
  * @param snapshotId its snapshot (optional)
+ * @param scanStartedAt when that scan began reading the table (optional)
  * @param score the graded score
  * @param grade the graded band
  * @param expectedScore the score once the operations ran: the score plus the points of every
@@ -26,7 +27,7 @@ import static java.util.Objects.requireNonNull;
  * @param estimate the sum of the operations' estimates
  * @param notes what planning decided and why, for logs and the preview
  */
-public record Planning(TableId table, String scanId, Long snapshotId, int score, Grade grade, int expectedScore,
+public record Planning(TableId table, String scanId, Long snapshotId, Instant scanStartedAt, int score, Grade grade, int expectedScore,
                        List<PlannedOperation> operations, Estimate estimate, List<String> notes) {
 
     public Planning {
@@ -53,7 +54,7 @@ public record Planning(TableId table, String scanId, Long snapshotId, int score,
         if (!hasPlan()) {
             throw new IllegalStateException("Cannot publish a plan for " + table + ": it has no operation");
         }
-        return new MaintenancePlanned(planId, table, scanId, snapshotId, plannedAt, score, grade, expectedScore,
+        return new MaintenancePlanned(planId, table, scanId, snapshotId, scanStartedAt, plannedAt, score, grade, expectedScore,
                 operations, estimate, supersedesPlanId, actor);
     }
 }

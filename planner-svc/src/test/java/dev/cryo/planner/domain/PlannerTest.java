@@ -121,6 +121,16 @@ class PlannerTest {
     }
 
     @Test
+    void thePlanSaysWhichSnapshotItsScanSawAndWhenTheScanBegan() {
+        MaintenancePlanned event = Planner.plan(graded(deduction(Check.SMALL_FILES, Severity.CRITICAL)), EVERYTHING_TO_DO,
+                PlanningPolicy.DEFAULTS).toEvent("plan", AT, null, null);
+
+        // The fixture's scan finished at AT after 50 ms: it read the table's metadata from AT - 50 ms on.
+        assertThat(event.snapshotId()).isEqualTo(EVERYTHING_TO_DO.snapshotId());
+        assertThat(event.scanStartedAt()).isEqualTo(AT.minusMillis(50));
+    }
+
+    @Test
     void reasonsAreTheChecksOfTheOperationAndPointsComeBackUpTo100() {
         TableGraded graded = graded(deduction(Check.SMALL_FILES, Severity.CRITICAL), warning(Check.FILE_COUNT),
                 warning(Check.SNAPSHOT_AGE), deduction(Check.SNAPSHOT_COUNT, Severity.CRITICAL));
