@@ -54,6 +54,14 @@ public class TableStateStore {
     }
 
     /**
+     * An operator's scan request (manual change) still waits for its scan, and the arriving change
+     * is not one: the scan that covers both stays the operator's (their id, source and actor), so
+     * a commit report or webhook landing in between does not turn "fix now" into an ordinary scan.
+     */
+    private static final String OPERATOR_REQUEST_WAITS = "table_state.change_version > table_state.scanned_version "
+            + "AND table_state.last_change_source = 'manual' AND excluded.last_change_source <> 'manual'";
+
+    /**
      * Records a change in the same transaction as its event id, so a redelivered event is not
      * counted twice and a crash after this commit still scans the table.
      */
@@ -74,14 +82,15 @@ public class TableStateStore {
                 VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (table_id) DO UPDATE SET
                     change_version = table_state.change_version + 1,
-                    last_change_id = excluded.last_change_id,
-                    last_change_source = excluded.last_change_source,
-                    last_change_actor = excluded.last_change_actor,
+                    last_change_id = CASE WHEN %1$s THEN table_state.last_change_id ELSE excluded.last_change_id END,
+                    last_change_source = CASE WHEN %1$s THEN table_state.last_change_source
+                        ELSE excluded.last_change_source END,
+                    last_change_actor = CASE WHEN %1$s THEN table_state.last_change_actor ELSE excluded.last_change_actor END,
                     last_change_detected_at = excluded.last_change_detected_at,
                     last_change_committed_at = excluded.last_change_committed_at,
                     last_change_job_id = excluded.last_change_job_id,
                     pending_since = COALESCE(table_state.pending_since, excluded.pending_since)
-                """;
+                """.formatted(OPERATOR_REQUEST_WAITS);
         try (Connection connection = dataSource.getConnection(); PreparedStatement upsert = connection.prepareStatement(sql)) {
             upsert.setString(1, change.table().toString());
             upsert.setString(2, change.table().catalog());

@@ -12,6 +12,7 @@ import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.iceberg.fixtures.SampleTables;
 import dev.cryo.iceberg.fixtures.TableWriter;
 import dev.cryo.reporter.KafkaCommitReporter;
+import dev.cryo.scanner.persistence.PendingChange;
 import dev.cryo.scanner.persistence.TableStateStore;
 import dev.cryo.scanner.watch.Sweeps;
 import dev.cryo.testsupport.Infrastructure;
@@ -154,6 +155,27 @@ class ScannerServiceTest {
         assertThat(workers.resumePending()).isGreaterThanOrEqualTo(1);
 
         awaitEvent(scans, id(table), envelope -> stored.id().equals(envelope.correlationId()));
+    }
+
+    @Test
+    void anOperatorsScanRequestStaysTheirsWhenACommitReportArrivesBeforeItsScan() {
+        Table table = scannedTable("requested_then_committed");
+        Map<TopicPartition, Long> scans = kafka.mark(Topics.TABLE_SCANNED);
+        EventEnvelope<TableChanged> requested = EventEnvelope.startChain(new TableChanged(id(table), ChangeSource.MANUAL,
+                Instant.now(), null, null, null, null, null, null, "operator:test-operator"), "/cryo/scanner", Instant.now())
+                .withActor("operator:test-operator");
+        EventEnvelope<TableChanged> reported = EventEnvelope.startChain(
+                TableChanged.of(id(table), ChangeSource.COMMIT_REPORT, Instant.now()), "/cryo/reporter", Instant.now());
+        assertThat(store.recordChange(requested)).isEqualTo(TableStateStore.Recorded.NEW);
+        assertThat(store.recordChange(reported)).isEqualTo(TableStateStore.Recorded.NEW);
+
+        PendingChange pending = store.pending(id(table)).orElseThrow();
+        assertThat(pending.changeId()).isEqualTo(requested.id());
+        assertThat(pending.source()).isEqualTo("manual");
+        assertThat(pending.actor()).isEqualTo("operator:test-operator");
+        workers.resumePending();
+        EventEnvelope<CryoEvent> scan = awaitEvent(scans, id(table), envelope -> requested.id().equals(envelope.correlationId()));
+        assertThat(scan.actor()).isEqualTo("operator:test-operator");
     }
 
     @Test
