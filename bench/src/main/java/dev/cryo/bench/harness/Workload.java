@@ -61,6 +61,22 @@ public final class Workload {
         remember(batch, day);
     }
 
+    /**
+     * Writes the same fragmented table into two copies built from the same seed, batch by batch
+     * ({@code perCommit} files per commit from day 0), so that the contenders start from identical
+     * files; returns the seconds it took.
+     */
+    public static long appendToBoth(Workload first, Workload second, int files, int perCommit, int rowsPerFile,
+                                    int days) {
+        long start = System.nanoTime();
+        for (int written = 0; written < files; written += perCommit) {
+            int batch = Math.min(perCommit, files - written);
+            first.appendFiles(batch, rowsPerFile, days, 0);
+            second.appendFiles(batch, rowsPerFile, days, 0);
+        }
+        return (System.nanoTime() - start) / 1_000_000_000L;
+    }
+
     /** One commit of {@code files} files of {@code rowsPerFile} rows, spread over the given days in turn. */
     public void appendFiles(int files, int rowsPerFile, int days, int firstDay) {
         List<DataFile> written = new ArrayList<>();

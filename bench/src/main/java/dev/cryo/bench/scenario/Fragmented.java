@@ -59,13 +59,8 @@ public final class Fragmented implements Scenario {
             long seed = BenchContext.seed(trial, 0);
             Workload cryo = new Workload(context.lakehouse().create(cryoNamespace, TABLE, target, false), seed);
             Workload hand = new Workload(context.lakehouse().create(handNamespace, TABLE, target, false), seed);
-            long buildStart = System.nanoTime();
-            for (int written = 0; written < files; written += perCommit) {
-                int batch = Math.min(perCommit, files - written);
-                cryo.appendFiles(batch, rowsPerFile, partitions, 0);
-                hand.appendFiles(batch, rowsPerFile, partitions, 0);
-            }
-            notes.add("trial " + (trial + 1) + ": built both copies in " + (System.nanoTime() - buildStart) / 1_000_000_000L + " s");
+            long buildSeconds = Workload.appendToBoth(cryo, hand, files, perCommit, rowsPerFile, partitions);
+            notes.add("trial " + (trial + 1) + ": built both copies in " + buildSeconds + " s");
             TableFacts before = TableFacts.of(cryo.table(), 0);
             record(values, "cryo", "data files before", before.dataFiles());
             record(values, "hand-run", "data files before", TableFacts.of(hand.table(), 0).dataFiles());

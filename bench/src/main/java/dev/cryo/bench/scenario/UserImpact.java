@@ -90,14 +90,8 @@ public final class UserImpact implements Scenario {
             long seed = BenchContext.seed(trial, 0);
             Workload cryo = new Workload(context.lakehouse().create(cryoNamespace, TABLE, target, false), seed);
             Workload dag = new Workload(context.lakehouse().create(dagNamespace, TABLE, target, false), seed);
-            long buildStart = System.nanoTime();
-            for (int written = 0; written < files; written += perCommit) {
-                int batch = Math.min(perCommit, files - written);
-                cryo.appendFiles(batch, rowsPerFile, partitions, 0);
-                dag.appendFiles(batch, rowsPerFile, partitions, 0);
-            }
-            notes.add("trial " + trialNumber + ": built both copies (" + files + " files each) in "
-                    + (System.nanoTime() - buildStart) / 1_000_000_000L + " s");
+            long buildSeconds = Workload.appendToBoth(cryo, dag, files, perCommit, rowsPerFile, partitions);
+            notes.add("trial " + trialNumber + ": built both copies (" + files + " files each) in " + buildSeconds + " s");
             Fingerprint cryoBefore = cryo.actual();
             Fingerprint dagBefore = dag.actual();
             String cryoTable = "\"" + cryoNamespace + "\".\"" + TABLE + "\"";
