@@ -7,6 +7,8 @@ import dev.cryo.platform.error.ErrorType;
 public enum PlannerErrorCode implements ErrorCode {
     /** The planner has stored no grade (or no plan) of the table. */
     TABLE_NOT_KNOWN(ErrorType.USER, 404),
+    /** No plan with that id. */
+    PLAN_NOT_KNOWN(ErrorType.USER, 404),
     /** The latest grade names a scan that has not arrived (or was pruned). */
     SCAN_NOT_STORED(ErrorType.USER, 409),
     /** A scan the planner cannot address partitions of: an unknown spec, values that do not fit it. */

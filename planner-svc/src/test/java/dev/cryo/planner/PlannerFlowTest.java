@@ -122,7 +122,8 @@ class PlannerFlowTest {
                 .body("status", equalTo("PLANNED"))
                 .body("plan.operations[0].operation", equalTo("optimize"))
                 .body("plan.operations[0].chunks[0].estimate.inputFiles", equalTo(40))
-                .body("plan.operations[1].parameters.snapshotRetention", equalTo("PT168H"));
+                .body("plan.operations[1].parameters.snapshotRetention", equalTo("PT168H"))
+                .body("correlationId", equalTo(grade.correlationId()));
         given().get("/q/metrics").then().statusCode(200)
                 .body(containsString("cryo_planner_grades_total{outcome=\"planned\"}"))
                 .body(containsString("cryo_planner_plan_chunks_count"))
@@ -197,6 +198,19 @@ class PlannerFlowTest {
                 .body("plans[1].planId", equalTo(older.planId()))
                 .body("plans[1].status", equalTo("SUPERSEDED"))
                 .body("plans[1].supersededByPlanId", equalTo(newer.planId()));
+        // by id, as the governor's queue and the executors' jobs name it; the chain it came from
+        given().get("/api/v1/plans/{plan}", older.planId()).then().statusCode(200)
+                .body("planId", equalTo(older.planId()))
+                .body("status", equalTo("SUPERSEDED"))
+                .body("supersededByPlanId", equalTo(newer.planId()))
+                .body("correlationId", equalTo(firstGrade.correlationId()))
+                .body("plan.scanId", equalTo(first.scanId()));
+        given().get("/api/v1/tables/{table}/plans", table.toString()).then()
+                .body("plans[1].correlationId", equalTo(firstGrade.correlationId()));
+        given().get("/api/v1/plans/{plan}", "no-such-plan").then().statusCode(404)
+                .body("code", equalTo("PLAN_NOT_KNOWN"))
+                .body("message", equalTo("Cannot show plan no-such-plan: the planner has no plan with that id"));
+        given().get("/api/v1/plans/{plan}", "p".repeat(300)).then().statusCode(400);
     }
 
     @Test

@@ -194,6 +194,11 @@ public class PlanStore {
                 table.toString(), limit);
     }
 
+    /** One plan by its id. */
+    public Optional<StoredPlan> plan(String planId) {
+        return plans("SELECT " + PLAN_COLUMNS + " FROM plan WHERE plan_id = ?", planId).stream().findFirst();
+    }
+
     /** The plans that handling {@code eventId} produced, to publish (again). */
     public List<StoredPlan> plansTriggeredBy(String eventId) {
         return plans("SELECT " + PLAN_COLUMNS + " FROM plan WHERE trigger_event_id = ? ORDER BY planned_at, plan_id",

@@ -37,6 +37,8 @@ import java.util.List;
 public class PlanResource {
 
     private static final int MAX_HISTORY = 500;
+    /** Plan ids are UUIDs; anything much longer is not one. */
+    private static final int MAX_ID_LENGTH = 64;
 
     private final PlanStore store;
     private final PlanningService planning;
@@ -53,9 +55,19 @@ public class PlanResource {
         TableId id = tableId(table);
         StoredPlan stored = store.plans(id, 1).stream().findFirst().orElseThrow(() -> new CryoException(
                 PlannerErrorCode.TABLE_NOT_KNOWN, "Cannot show the plan of " + id + ": " + whyNoPlan(id)));
-        MaintenancePlanned plan = stored.plan();
-        return new PlanView(plan.planId(), plan.table(), stored.status(), stored.statusChangedAt(),
-                stored.supersededByPlanId(), plan);
+        return view(stored);
+    }
+
+    /** One plan by its id, with where it stands (the governor's queue and the executors' jobs name plans by id). */
+    @GET
+    @Path("/plans/{planId}")
+    public PlanView plan(@PathParam("planId") String planId) {
+        if (planId.length() > MAX_ID_LENGTH) {
+            throw CryoException.invalid("Cannot show plan '" + planId.substring(0, 40) + "…': a plan id is at most "
+                    + MAX_ID_LENGTH + " characters");
+        }
+        return store.plan(planId).map(PlanResource::view).orElseThrow(() -> new CryoException(
+                PlannerErrorCode.PLAN_NOT_KNOWN, "Cannot show plan " + planId + ": the planner has no plan with that id"));
     }
 
     /** The table's plans, newest first. */
@@ -106,11 +118,17 @@ public class PlanResource {
                 .orElse("the planner has stored no grade of it");
     }
 
+    private static PlanView view(StoredPlan stored) {
+        MaintenancePlanned plan = stored.plan();
+        return new PlanView(plan.planId(), plan.table(), stored.status(), stored.statusChangedAt(),
+                stored.supersededByPlanId(), plan, stored.correlationId());
+    }
+
     private static PlanSummary summary(StoredPlan stored) {
         MaintenancePlanned plan = stored.plan();
         return new PlanSummary(plan.planId(), stored.status(), plan.plannedAt(), plan.scanId(), plan.score(),
                 plan.grade(), plan.expectedScore(), plan.operationList(), plan.estimate(), plan.supersedesPlanId(),
-                stored.supersededByPlanId(), plan.actor());
+                stored.supersededByPlanId(), plan.actor(), stored.correlationId());
     }
 
     private static TableId tableId(String text) {

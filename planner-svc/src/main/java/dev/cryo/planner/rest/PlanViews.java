@@ -21,15 +21,17 @@ final class PlanViews {
      * @param statusChangedAt when the status last changed
      * @param supersededByPlanId the newer plan that replaced it (optional)
      * @param plan the plan as it was published
+     * @param correlationId the chain it belongs to: the id of the table change that led to it (for a
+     *                      fix now, the event id the scanner answered the request with)
      */
     record PlanView(String planId, TableId table, PlanStatus status, Instant statusChangedAt,
-                    String supersededByPlanId, MaintenancePlanned plan) {
+                    String supersededByPlanId, MaintenancePlanned plan, String correlationId) {
     }
 
-    /** One line of a table's plan history. */
+    /** One line of a table's plan history; {@code correlationId} as in {@link PlanView}. */
     record PlanSummary(String planId, PlanStatus status, Instant plannedAt, String scanId, int score, Grade grade,
                        int expectedScore, List<Operation> operations, Estimate estimate, String supersedesPlanId,
-                       String supersededByPlanId, String actor) {
+                       String supersededByPlanId, String actor, String correlationId) {
         PlanSummary {
             operations = List.copyOf(operations);
         }

@@ -109,7 +109,7 @@ public class GradeStore {
 
     /** The current grading of a table: its newest scan. */
     public Optional<StoredGrading> current(TableId table) {
-        return queryGradings("SELECT h.table_graded, h.grade_changed, h.scanned_at, h.data_bytes, h.properties "
+        return queryGradings("SELECT h.table_graded, h.grade_changed, h.scanned_at, h.data_bytes, h.properties, h.correlation_id, h.actor "
                 + "FROM table_grade t JOIN grade_history h ON h.table_id = t.table_id AND h.scan_id = t.scan_id "
                 + "WHERE t.table_id = ? LIMIT ?",
                 table.toString(), 1).stream().findFirst();
@@ -117,7 +117,7 @@ public class GradeStore {
 
     /** A table's gradings, newest scan first. */
     public List<StoredGrading> history(TableId table, int limit) {
-        return queryGradings("SELECT table_graded, grade_changed, scanned_at, data_bytes, properties "
+        return queryGradings("SELECT table_graded, grade_changed, scanned_at, data_bytes, properties, correlation_id, actor "
                 + "FROM grade_history WHERE table_id = ? ORDER BY scanned_at DESC, graded_at DESC LIMIT ?",
                 table.toString(), limit);
     }
@@ -302,7 +302,7 @@ public class GradeStore {
                     Optional<GradeChanged> change = Optional.ofNullable(rows.getString(2))
                             .map(json -> EventJson.read(bytes(json), GradeChanged.class));
                     gradings.add(new StoredGrading(graded, change, rows.getTimestamp(3).toInstant(), rows.getLong(4),
-                            parse(rows.getString(5), PROPERTIES)));
+                            parse(rows.getString(5), PROPERTIES), rows.getString(6), rows.getString(7)));
                 }
             }
             return gradings;

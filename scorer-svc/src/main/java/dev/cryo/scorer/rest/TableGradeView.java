@@ -24,8 +24,12 @@ import java.util.List;
  * @param fixes the operations that win the lost points back, in the fixed order
  * @param deductions findings, worst first
  * @param notEvaluated checks without data to judge
+ * @param correlationId the chain this grading belongs to: the id of the table change that led to its
+ *                      scan (for a fix now, the event id the scanner answered the request with)
+ * @param requestedBy the operator who asked for the scan (null: the event flow)
  */
 public record TableGradeView(String table, Grade grade, int score, Grade previousGrade, boolean gradeChanged,
                              double sizeScale, String scanId, Long snapshotId, Instant scannedAt, Instant gradedAt,
-                             List<Operation> fixes, List<Deduction> deductions, List<NotEvaluated> notEvaluated) {
+                             List<Operation> fixes, List<Deduction> deductions, List<NotEvaluated> notEvaluated,
+                             String correlationId, String requestedBy) {
 }

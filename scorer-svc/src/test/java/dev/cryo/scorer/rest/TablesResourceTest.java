@@ -1,5 +1,7 @@
 package dev.cryo.scorer.rest;
 
+import dev.cryo.contracts.cloudevents.EventEnvelope;
+import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.scorer.KafkaScans;
 import dev.cryo.scorer.ScanBuilder;
 import dev.cryo.scorer.FreshConsumerGroup;
@@ -110,7 +112,8 @@ class TablesResourceTest {
         String table = CATALOG + ".sales.history" + UUID.randomUUID().toString().substring(0, 6);
         kafka.send(scan(table, START).build(), "system");
         kafka.send(scan(table, START.plusSeconds(1)).manifests(150, null).build(), "system");
-        kafka.send(scan(table, START.plusSeconds(2)).snapshots(600, START.minus(Duration.ofDays(1))).build(), "system");
+        EventEnvelope<TableScanned> asked = kafka.send(scan(table, START.plusSeconds(2))
+                .snapshots(600, START.minus(Duration.ofDays(1))).build(), "operator:alice");
 
         await().atMost(KafkaScans.TIMEOUT).until(() -> given().get("/api/v1/tables/" + table + "/history").statusCode() == 200
                 && given().get("/api/v1/tables/" + table + "/history").jsonPath().getList("$").size() == 3);
@@ -122,6 +125,13 @@ class TablesResourceTest {
         assertThat(history.getList("previousGrade")).containsExactly("A", null, null);
         assertThat(given().get("/api/v1/tables/" + table + "/history?limit=1").jsonPath().getList("score", Integer.class))
                 .containsExactly(80);
+        // the chain each grading belongs to, and who asked: what ./cryo fix follows its own request by
+        assertThat(history.getString("[0].correlationId")).isEqualTo(asked.correlationId());
+        assertThat(history.getString("[0].requestedBy")).isEqualTo("operator:alice");
+        assertThat(history.getString("[1].correlationId")).isNotEqualTo(asked.correlationId());
+        JsonPath current = given().get("/api/v1/tables/" + table).jsonPath();
+        assertThat(current.getString("correlationId")).isEqualTo(asked.correlationId());
+        assertThat(current.getString("requestedBy")).isEqualTo("operator:alice");
     }
 
     @Test
