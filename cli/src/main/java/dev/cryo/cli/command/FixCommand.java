@@ -28,8 +28,12 @@ import java.util.function.Supplier;
 /**
  * {@code ./cryo fix <table>}: "fix now". Asks the scanner for a scan on the operator's behalf,
  * then follows the table through Cryo — grade, plan, admission, job, and the grade after the
- * job — and says where it stands at every step. It follows the table, not one event chain: a
- * job that the automatic flow started for the same table meanwhile is the job that fixes it.
+ * job — and says where it stands at every step. It follows its own request: the grading and plan
+ * of the chain its scan request began (their correlation id is the request's event id) and the job
+ * of that plan. The event flow may grade and plan the same table meanwhile from an earlier scan;
+ * those plans lack the operator's waiver of the cooldown, so following them would report their
+ * deferral as the fix's. When a newer plan replaces the fix's before it starts (the table changed
+ * again), the command follows that one and says so.
  */
 @Command(name = "fix", description = {"Fix now: scan the table and follow its grade, plan, job and new grade.",
         "Exit 0 when the table ends healthy, 1 when findings remain or the work was deferred, 2 on errors."})
@@ -37,6 +41,9 @@ public final class FixCommand extends BaseCommand {
 
     /** Deferrals that last: the command stops and says why instead of waiting. */
     static final Set<String> LASTING_REASONS = Set.of("paused", "cooldown", "outside-window");
+
+    /** How far back the grade and plan histories are searched for the request's own. */
+    static final int HISTORY = 20;
 
     @Parameters(paramLabel = "<table>", description = "catalog.namespace.table")
     String table;
@@ -77,10 +84,12 @@ public final class FixCommand extends BaseCommand {
         }
         Instant deadline = started.plus(timeout);
 
-        // A scan made after the request: a grade that arrives meanwhile may be of a scan that a
-        // writer's earlier commit started, which does not yet see the table as it is now.
-        JsonNode graded = await("the grade of the new scan", deadline, () -> grade(path)
-                .filter(grade -> !instant(grade, "scannedAt").isBefore(started)));
+        // Only the grading of the scan this request led to: the event flow grades and plans the
+        // table meanwhile too (a writer's commit, the watcher), from scans that began before the
+        // request, and its plans do not carry the operator's waiver of the cooldown.
+        String eventId = accepted.path("eventId").asText();
+        JsonNode graded = await("grade of the scan asked for (event " + eventId + ")", deadline,
+                () -> ownGrade(path, eventId));
         result.set("graded", summary(graded));
         say("graded %s %d: %s", graded.path("grade").asText(), graded.path("score").asInt(), findings(graded));
         if (graded.path("deductions").isEmpty()) {
@@ -88,7 +97,7 @@ public final class FixCommand extends BaseCommand {
             return finish("healthy", CryoCli.HEALTHY);
         }
 
-        Optional<JsonNode> plan = awaitPlan(path, deadline);
+        Optional<JsonNode> plan = awaitPlan(path, eventId, deadline);
         if (plan.isEmpty()) {
             JsonNode preview = api().postRead(Service.PLANNER, "/api/v1/plans/preview", Map.of("table", tableId.toString()));
             List<String> notes = new ArrayList<>();
@@ -102,7 +111,7 @@ public final class FixCommand extends BaseCommand {
         say("planned %s: %s, expected score %d", plan.get().path("planId").asText(), operations(planned),
                 planned.path("expectedScore").asInt());
 
-        Optional<JsonNode> job = followJob(tableId, path, deadline);
+        Optional<JsonNode> job = followJob(tableId, path, plan.get().path("planId").asText(), deadline);
         if (job.isEmpty()) {
             return finish("deferred", CryoCli.FINDINGS);
         }
@@ -135,13 +144,31 @@ public final class FixCommand extends BaseCommand {
                 healthy ? CryoCli.HEALTHY : CryoCli.FINDINGS);
     }
 
-    /** The newest plan of the table made since the request, waiting at most {@code planWait} after the grade. */
-    private Optional<JsonNode> awaitPlan(String path, Instant deadline) {
+    /** The grading of the scan that {@code eventId} (the request) led to, current or overtaken by a newer one. */
+    private Optional<JsonNode> ownGrade(String path, String eventId) {
+        Optional<JsonNode> current = grade(path);
+        if (current.isEmpty() || eventId.equals(current.get().path("correlationId").asText())) {
+            return current.filter(grade -> eventId.equals(grade.path("correlationId").asText()));
+        }
+        for (JsonNode grading : api().get(Service.SCORER, "/api/v1/tables/" + path + "/history?limit=" + HISTORY)) {
+            if (eventId.equals(grading.path("correlationId").asText())) {
+                return Optional.of(grading);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The plan made from the request's grading, waiting at most {@code planWait} after the grade. */
+    private Optional<JsonNode> awaitPlan(String path, String eventId, Instant deadline) {
         return poll(min(deadline, now().plus(planWait)), () -> {
             try {
-                JsonNode view = api().get(Service.PLANNER, "/api/v1/tables/" + path + "/plan");
-                Instant plannedAt = instant(view.path("plan"), "plannedAt");
-                return plannedAt != null && !plannedAt.isBefore(started) ? Optional.of(view) : Optional.empty();
+                JsonNode history = api().get(Service.PLANNER, "/api/v1/tables/" + path + "/plans?limit=" + HISTORY);
+                for (JsonNode plan : history.path("plans")) {
+                    if (eventId.equals(plan.path("correlationId").asText())) {
+                        return Optional.of(plan(plan.path("planId").asText()));
+                    }
+                }
+                return Optional.empty();
             } catch (ApiError e) {
                 if (e.isNotFound()) {
                     return Optional.empty();
@@ -151,15 +178,21 @@ public final class FixCommand extends BaseCommand {
         });
     }
 
+    private JsonNode plan(String planId) {
+        return api().get(Service.PLANNER, "/api/v1/plans/" + ApiClient.segment(planId));
+    }
+
     /**
-     * Waits for a job of the table that started after the request to finish, saying what the
-     * governor does meanwhile; empty when the work is deferred for a lasting reason.
+     * Waits for the job of {@code planId} to finish, saying what the governor does meanwhile; when a
+     * newer plan replaces it before it starts (the table changed again), follows that one. Empty
+     * when the work is deferred for a lasting reason.
      */
-    private Optional<JsonNode> followJob(TableId tableId, String path, Instant deadline) {
+    private Optional<JsonNode> followJob(TableId tableId, String path, String firstPlanId, Instant deadline) {
+        String planId = firstPlanId;
         String lastState = null;
         String announcedJob = null;
         while (true) {
-            Optional<JsonNode> job = latestJob(tableId);
+            Optional<JsonNode> job = jobOf(planId);
             if (job.isPresent()) {
                 JsonNode current = job.get();
                 String jobId = current.path("jobId").asText();
@@ -179,6 +212,9 @@ public final class FixCommand extends BaseCommand {
                 JsonNode governor = api().get(Service.GOVERNOR, "/api/v1/tables/" + path);
                 String state = null;
                 for (JsonNode queued : governor.path("queued")) {
+                    if (!planId.equals(queued.path("planId").asText())) {
+                        continue;
+                    }
                     String reason = queued.path("reason").asText(null);
                     if (reason == null) {
                         state = "queued at the governor";
@@ -193,28 +229,40 @@ public final class FixCommand extends BaseCommand {
                     }
                     state = "waiting: " + reason + " — " + queued.path("message").asText() + retry;
                 }
-                if (governor.path("lock").isObject()) {
+                if (planId.equals(governor.path("lock").path("planId").asText())) {
                     state = "admitted: job " + governor.path("lock").path("jobId").asText() + " holds the table";
                 }
-                if (state != null && !state.equals(lastState)) {
+                if (state == null) {
+                    JsonNode plan = plan(planId);
+                    String newer = plan.path("supersededByPlanId").asText("");
+                    if ("SUPERSEDED".equals(plan.path("status").asText()) && !newer.isEmpty()) {
+                        say("plan %s was replaced by newer plan %s before it started (the table changed again); "
+                                + "following that one", planId, newer);
+                        result.put("supersededBy", newer);
+                        planId = newer;
+                        continue;
+                    }
+                    state = "plan " + planId + " is on its way to the governor";
+                }
+                if (!state.equals(lastState)) {
                     say("%s", state);
                     lastState = state;
                 }
             }
             if (!now().isBefore(deadline)) {
-                throw new CliException("Cannot follow the fix of " + tableId + ": no job finished within " + timeout
-                        + "; see ./cryo jobs and ./cryo audit --table " + tableId);
+                throw new CliException("Cannot follow the fix of " + tableId + ": no job of plan " + planId
+                        + " finished within " + timeout + "; see ./cryo jobs and ./cryo audit --table " + tableId);
             }
             pause();
         }
     }
 
-    private Optional<JsonNode> latestJob(TableId tableId) {
-        JsonNode jobs = api().get(Service.EXECUTOR, "/api/v1/jobs?limit=200");
+    /** The newest attempt of the plan's job, as the executors record it. */
+    private Optional<JsonNode> jobOf(String planId) {
         JsonNode latest = null;
-        for (JsonNode job : jobs) {
+        for (JsonNode job : api().get(Service.EXECUTOR, "/api/v1/jobs?limit=200")) {
             Instant startedAt = instant(job, "startedAt");
-            if (tableId.toString().equals(job.path("table").asText()) && startedAt != null && !startedAt.isBefore(started)
+            if (planId.equals(job.path("planId").asText()) && startedAt != null
                     && (latest == null || startedAt.isAfter(instant(latest, "startedAt")))) {
                 latest = job;
             }

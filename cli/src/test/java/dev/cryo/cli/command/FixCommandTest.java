@@ -19,11 +19,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * "Fix now" against fakes that play the services' parts in order: the scan is asked for, a
- * grade arrives, a plan, a deferral, the job runs and finishes, and a new grade follows.
+ * grade arrives, a plan, a deferral, the job runs and finishes, and a new grade follows. The
+ * command follows its own request (the grading, plan and job of the chain its scan request
+ * began), never the event flow's work on the same table.
  */
 class FixCommandTest {
 
     static final String GRADE_PATH = "/api/v1/tables/" + Samples.TABLE;
+    /** The event id the fake scanner answers the scan request with: the fix's chain. */
+    static final String REQUEST = "change-1";
 
     FakeCryo cryo;
     final AtomicReference<Instant> scanAskedAt = new AtomicReference<>();
@@ -87,32 +91,112 @@ class FixCommandTest {
 
     @Test
     void aLastingDeferralStopsTheFollowingAndSaysWhyAndUntilWhen() {
-        cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(Samples.grade(Samples.TABLE, "C", 72,
-                Instant.now(), Samples.smallFiles())));
-        cryo.route(Service.PLANNER, "GET", GRADE_PATH + "/plan", request -> Answer.ok(Samples.planView(
-                Samples.plan(Instant.now(), "operator"))));
+        cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(Samples.gradeIn(REQUEST, Samples.TABLE, "C", 72, Instant.now(), Samples.smallFiles())));
+        plannerAnswersThePlan("plan-1");
         cryo.json(Service.EXECUTOR, "GET", "/api/v1/jobs", "[]");
         cryo.json(Service.GOVERNOR, "GET", GRADE_PATH, """
-                {"table":"%s","queued":[{"planId":"plan-1","table":"%s","score":72,"reason":"cooldown",
-                 "message":"the last job finished 2 min ago; cooldown PT10M","retryAfter":"2026-11-30T12:08:00Z"}]}
-                """.formatted(Samples.TABLE, Samples.TABLE));
+                {"table":"%s","queued":[{"planId":"plan-1","table":"%s","score":72,"reason":"paused",
+                 "message":"table %s is paused by pattern 'lakehouse.demo.*'","retryAfter":null}]}
+                """.formatted(Samples.TABLE, Samples.TABLE, Samples.TABLE));
 
         FakeCryo.Run run = cryo.run("fix", Samples.TABLE, "--poll-interval", "PT0.05S");
 
         assertThat(run.exit()).isEqualTo(1);
-        assertThat(run.out()).contains("deferred: cooldown — the last job finished 2 min ago; cooldown PT10M, retry after 2026-11-30 12:08:00");
+        assertThat(run.out()).contains("deferred: paused — table lakehouse.demo.page_views is paused by pattern 'lakehouse.demo.*'");
+    }
+
+    /**
+     * What CI once saw: the watcher's scan of the writer's last commit was graded and planned just
+     * after the request, and the governor deferred that plan for the cooldown. The fix is not that
+     * plan: it waits for its own grading and plan, which the governor admits (cooldown waived).
+     */
+    @Test
+    void theEventFlowsGradeAndPlanOfTheSameMomentAreNotTheFixs() {
+        AtomicInteger gradePolls = new AtomicInteger();
+        cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> {
+            if (scanAskedAt.get() == null) {
+                return Answer.ok(Samples.gradeIn("change-0", Samples.TABLE, "B", 80, Instant.now().minusSeconds(30)));
+            }
+            if (jobFinishedAt.get() != null) {
+                return Answer.ok(Samples.gradeIn("change-9", Samples.TABLE, "A", 100, Instant.now()));
+            }
+            // the event flow's grading first; the fix's own from the third poll on
+            return Answer.ok(gradePolls.incrementAndGet() < 3
+                    ? Samples.gradeIn("change-7", Samples.TABLE, "B", 80, Instant.now(), Samples.smallFiles())
+                    : Samples.gradeIn(REQUEST, Samples.TABLE, "B", 80, Instant.now(), Samples.smallFiles()));
+        });
+        cryo.json(Service.SCORER, "GET", GRADE_PATH + "/history", "[" + Samples.gradeIn("change-7", Samples.TABLE, "B", 80, Instant.now(), Samples.smallFiles()) + "]");
+        cryo.route(Service.PLANNER, "GET", GRADE_PATH + "/plans", request -> Answer.ok(gradePolls.get() < 3
+                ? Samples.planHistory(Samples.TABLE, "plan-7", "change-7")
+                : Samples.planHistory(Samples.TABLE, "plan-1", REQUEST, "plan-7", "change-7")));
+        cryo.json(Service.PLANNER, "GET", "/api/v1/plans/plan-1", Samples.planView(Samples.plan(Instant.now(), "operator"),
+                "PLANNED", null, REQUEST));
+        cryo.json(Service.GOVERNOR, "GET", GRADE_PATH, """
+                {"table":"%s","queued":[{"planId":"plan-7","table":"%s","score":80,"reason":"cooldown",
+                 "message":"the last job finished 4 s ago; cooldown PT1H","retryAfter":"2026-11-30T15:41:36Z"},
+                 {"planId":"plan-1","table":"%s","score":80,"reason":null,"message":null,"retryAfter":null}]}
+                """.formatted(Samples.TABLE, Samples.TABLE, Samples.TABLE));
+        cryo.route(Service.EXECUTOR, "GET", "/api/v1/jobs", request -> {
+            if (jobPolls.incrementAndGet() < 3) {
+                return Answer.ok("[]");
+            }
+            Instant started = scanAskedAt.get().plusMillis(10);
+            jobFinishedAt.compareAndSet(null, Instant.now());
+            return Answer.ok("[" + Samples.job("job-1", "plan-1", Samples.TABLE, started, jobFinishedAt.get(), "succeeded")
+                    + "]");
+        });
+        cryo.json(Service.AUDIT, "GET", "/api/v1/audit", "{\"items\":[],\"next\":null}");
+
+        FakeCryo.Run run = cryo.run("fix", Samples.TABLE, "--poll-interval", "PT0.05S");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("planned plan-1:", "queued at the governor", "job job-1 succeeded",
+                "new grade A 100 (was B 80)");
+        assertThat(run.out()).doesNotContain("plan-7", "cooldown");
+    }
+
+    @Test
+    void aPlanReplacedBeforeItStartsIsFollowedToTheNewerOne() throws Exception {
+        cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(jobFinishedAt.get() != null
+                ? Samples.gradeIn("change-2", Samples.TABLE, "A", 100, Instant.now())
+                : Samples.gradeIn(REQUEST, Samples.TABLE, "C", 72, Instant.now(), Samples.smallFiles())));
+        plannerAnswersThePlan("plan-1");
+        cryo.json(Service.PLANNER, "GET", "/api/v1/plans/plan-1", Samples.planView(Samples.plan(Instant.now(), "operator"),
+                "SUPERSEDED", "plan-2", REQUEST));
+        cryo.json(Service.GOVERNOR, "GET", GRADE_PATH, """
+                {"table":"%s","queued":[{"planId":"plan-2","table":"%s","score":70,"reason":"no-slot",
+                 "message":"all 2 maintenance slots of engine native are in use","retryAfter":null}]}
+                """.formatted(Samples.TABLE, Samples.TABLE));
+        cryo.route(Service.EXECUTOR, "GET", "/api/v1/jobs", request -> {
+            if (jobPolls.incrementAndGet() < 4) {
+                return Answer.ok("[]");
+            }
+            Instant started = scanAskedAt.get().plusMillis(10);
+            jobFinishedAt.compareAndSet(null, Instant.now());
+            return Answer.ok("[" + Samples.job("job-2", "plan-2", Samples.TABLE, started, jobFinishedAt.get(), "succeeded")
+                    + "]");
+        });
+        cryo.json(Service.AUDIT, "GET", "/api/v1/audit", "{\"items\":[],\"next\":null}");
+
+        FakeCryo.Run run = cryo.run("fix", Samples.TABLE, "--poll-interval", "PT0.05S", "--json");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.err()).contains("plan plan-1 was replaced by newer plan plan-2 before it started (the table changed "
+                + "again); following that one", "waiting: no-slot", "job job-2 succeeded");
+        assertThat(new ObjectMapper().readTree(run.out()).path("supersededBy").asText()).isEqualTo("plan-2");
     }
 
     @Test
     void aTableThatTurnsOutHealthyNeedsNoPlan() {
-        cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(Samples.grade(Samples.TABLE, "A", 100,
-                scanAskedAt.get() == null ? Instant.now().minusSeconds(3600) : Instant.now())));
+        cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(scanAskedAt.get() == null
+                ? Samples.grade(Samples.TABLE, "B", 80, Instant.now().minusSeconds(3600), Samples.smallFiles())
+                : Samples.gradeIn(REQUEST, Samples.TABLE, "A", 100, Instant.now())));
 
         FakeCryo.Run run = cryo.run("fix", Samples.TABLE, "--poll-interval", "PT0.05S");
 
         assertThat(run.exit()).isZero();
         assertThat(run.out()).contains("graded A 100: no findings", "nothing to fix: no check takes a point off lakehouse.demo.page_views");
-        assertThat(cryo.requests(Service.PLANNER, "GET", GRADE_PATH + "/plan")).isEmpty();
+        assertThat(cryo.requests(Service.PLANNER, "GET", GRADE_PATH + "/plans")).isEmpty();
     }
 
     @Test
@@ -127,27 +211,38 @@ class FixCommandTest {
     }
 
     @Test
-    void noGradeWithinTheTimeoutIsAnErrorThatSaysWhereToLook() {
-        cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(Samples.grade(Samples.TABLE, "C", 72,
-                Instant.now().minusSeconds(3600))));
+    void noGradeOfItsOwnScanWithinTheTimeoutIsAnErrorThatSaysWhereToLook() {
+        // graded meanwhile, but by the event flow: not the scan the fix asked for
+        cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(Samples.gradeIn("change-7", Samples.TABLE, "C", 72, Instant.now(), Samples.smallFiles())));
+        cryo.json(Service.SCORER, "GET", GRADE_PATH + "/history", "[]");
 
         FakeCryo.Run run = cryo.run("fix", Samples.TABLE, "--poll-interval", "PT0.05S", "--timeout", "PT0.5S");
 
         assertThat(run.exit()).isEqualTo(2);
-        assertThat(run.err()).contains("Cannot follow the fix of lakehouse.demo.page_views: no the grade of the new scan within PT0.5S");
+        assertThat(run.err()).contains("Cannot follow the fix of lakehouse.demo.page_views: no grade of the scan asked for "
+                + "(event change-1) within PT0.5S");
+    }
+
+    private void plannerAnswersThePlan(String planId) {
+        cryo.json(Service.PLANNER, "GET", GRADE_PATH + "/plans", Samples.planHistory(Samples.TABLE, planId, REQUEST));
+        cryo.json(Service.PLANNER, "GET", "/api/v1/plans/" + planId, Samples.planView(
+                Samples.plan(planId, Instant.now(), "operator"), "PLANNED", null, REQUEST));
     }
 
     /** The services' answers for a fix that works: C 72 → plan → no-slot → job → A 100. */
     private void scriptAFix() {
         cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> {
             if (jobFinishedAt.get() != null) {
-                return Answer.ok(Samples.grade(Samples.TABLE, "A", 100, Instant.now()));
+                return Answer.ok(Samples.gradeIn("change-2", Samples.TABLE, "A", 100, Instant.now()));
             }
-            Instant gradedAt = scanAskedAt.get() == null ? Instant.now().minusSeconds(3600) : Instant.now();
-            return Answer.ok(Samples.grade(Samples.TABLE, "C", 72, gradedAt, Samples.smallFiles(), Samples.snapshotAge()));
+            if (scanAskedAt.get() == null) {
+                return Answer.ok(Samples.grade(Samples.TABLE, "C", 72, Instant.now().minusSeconds(3600),
+                        Samples.smallFiles(), Samples.snapshotAge()));
+            }
+            return Answer.ok(Samples.gradeIn(REQUEST, Samples.TABLE, "C", 72, Instant.now(), Samples.smallFiles(),
+                    Samples.snapshotAge()));
         });
-        cryo.route(Service.PLANNER, "GET", GRADE_PATH + "/plan", request -> Answer.ok(Samples.planView(
-                Samples.plan(Instant.now(), "operator"))));
+        plannerAnswersThePlan("plan-1");
         cryo.json(Service.GOVERNOR, "GET", GRADE_PATH, """
                 {"table":"%s","queued":[{"planId":"plan-1","table":"%s","score":72,"reason":"no-slot",
                  "message":"all 2 maintenance slots of engine native are in use","retryAfter":null}]}
@@ -162,7 +257,7 @@ class FixCommandTest {
                 return Answer.ok("[" + Samples.job("job-1", Samples.TABLE, started, null, null) + "]");
             }
             jobFinishedAt.compareAndSet(null, Instant.now());
-            return Answer.ok("[" + Samples.job("job-0", "lakehouse.demo.other", started, started, "succeeded") + ","
+            return Answer.ok("[" + Samples.job("job-0", "plan-0", "lakehouse.demo.other", started, started, "succeeded") + ","
                     + Samples.job("job-1", Samples.TABLE, started, jobFinishedAt.get(), "succeeded") + "]");
         });
         cryo.route(Service.AUDIT, "GET", "/api/v1/audit", request -> Answer.ok("""

@@ -1,6 +1,8 @@
 package dev.cryo.cli.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cryo.cli.api.ApiClient;
+import dev.cryo.cli.api.Service;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.iceberg.fixtures.LocalCatalogs;
 import dev.cryo.iceberg.fixtures.SampleTables;
@@ -105,16 +107,37 @@ class DemoEndToEndTest {
         assertThat(steps.toString()).contains("CALL `lakehouse`.system.");
     }
 
+    /**
+     * The demo's own event flow notices a new fragmented table within seconds and may compact it
+     * before {@code ./cryo fix} gets to scan it (then there is nothing to fix). So the table gets a
+     * policy with a cooldown of an hour, the event flow's first job is awaited, and only then is the
+     * table fragmented again: the event flow now waits out the cooldown, which an operator's fix
+     * waives, and the job that follows is the fix's own.
+     */
     @Test
     void fixOnAFragmentedTableLeadsToAJobAndABetterGrade() throws Exception {
         String name = "fragmented_" + UUID.randomUUID().toString().substring(0, 8);
         String table = RunningDemo.CATALOG + ".demo_e2e." + name;
         Map<String, String> properties = new HashMap<>(LocalCatalogs.jdbc(demo.pgServerUrl(), "cryo", "", "cryo_catalog",
                 demo.warehouse()));
+        ApiClient operator = demo.operator();
+        String policy = "/api/v1/policies/" + ApiClient.segment(table);
+        operator.putAsOperator(Service.GOVERNOR, policy, Map.of("cooldown", "PT1H"));
         try (CatalogRegistry registry = CatalogRegistry.create(Map.of(RunningDemo.CATALOG, properties))) {
             Catalog catalog = registry.catalog(RunningDemo.CATALOG);
             TableIdentifier identifier = TableIdentifier.of(Namespace.of("demo_e2e"), name);
-            writeFragmentedTable(catalog, identifier);
+            Table created = createPartitionedTable(catalog, identifier);
+            Random random = new Random(11);
+            fragment(created, random, 0);
+            await("the event flow's first job on " + table).atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(2))
+                    .untilAsserted(() -> {
+                        JsonNode governed = demo.get("governor", "/api/v1/tables/" + ApiClient.segment(table));
+                        assertThat(governed.path("cooldown").asText()).isEqualTo("PT1H");
+                        assertThat(governed.path("lastJobFinishedAt").isTextual()).as("a job on it finished").isTrue();
+                        assertThat(governed.path("lock").isNull() || governed.path("lock").isMissingNode()).as("unlocked").isTrue();
+                    });
+            created.refresh();
+            fragment(created, random, 1_000_000);
             try {
                 Instant asked = Instant.now();
                 RunningDemo.Run fix = demo.cryo(Duration.ofMinutes(8), "fix", table, "--json", "--timeout", "PT7M");
@@ -135,22 +158,26 @@ class DemoEndToEndTest {
             } finally {
                 catalog.dropTable(identifier, true);
             }
+        } finally {
+            operator.deleteAsOperator(Service.GOVERNOR, policy);
         }
     }
 
-    /** Three day partitions of twelve small files each: small-files critical, compacted into three files. */
-    private static void writeFragmentedTable(Catalog catalog, TableIdentifier identifier) {
+    private static Table createPartitionedTable(Catalog catalog, TableIdentifier identifier) {
         if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(identifier.namespace())) {
             namespaces.createNamespace(identifier.namespace());
         }
-        Table table = catalog.buildTable(identifier, SampleTables.EVENTS)
+        return catalog.buildTable(identifier, SampleTables.EVENTS)
                 .withPartitionSpec(PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build())
                 .withProperty("write.target-file-size-bytes", String.valueOf(2 * 1024 * 1024))
                 .create();
+    }
+
+    /** Twelve commits of one small file in each of three day partitions: small-files critical. */
+    private static void fragment(Table table, Random random, long firstId) {
         TableWriter writer = new TableWriter(table);
-        Random random = new Random(11);
         OffsetDateTime today = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.DAYS);
-        long id = 0;
+        long id = firstId;
         for (int commit = 0; commit < 12; commit++) {
             List<Record> rows = new ArrayList<>();
             for (int day = 1; day <= 3; day++) {

@@ -2,6 +2,9 @@ package dev.cryo.cli.e2e;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cryo.cli.api.ApiClient;
+import dev.cryo.cli.api.Endpoints;
+import dev.cryo.cli.api.Service;
 
 import java.io.IOException;
 import java.net.URI;
@@ -18,6 +21,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -136,6 +140,20 @@ final class RunningDemo {
 
     ObjectMapper json() {
         return json;
+    }
+
+    /** The command line's own client, pointed at the demo, with the operator token the demo wrote. */
+    ApiClient operator() {
+        Map<String, String> environment = new HashMap<>();
+        environment.put("CRYO_RUNTIME_DIR", runtime.toString());
+        String token = System.getenv("CRYO_TOKEN");
+        if (token != null) {
+            environment.put("CRYO_TOKEN", token);
+        }
+        for (Service service : Service.values()) {
+            environment.put(service.urlVariable(), url(service.name().toLowerCase(Locale.ROOT)));
+        }
+        return new ApiClient(Endpoints.fromEnvironment(environment));
     }
 
     private static String env(String name, String fallback) {
