@@ -61,8 +61,9 @@ public final class NativeDag {
 
     public NativeDag(CatalogRegistry catalogs) {
         requireLoggingOutsideQuarkus();
+        // the executor's defaults, one thread per processor included
         RewriteSettings rewrite = new RewriteSettings(0.75, 1.8, 20, 3,
-                new Backoff(Duration.ofMillis(200), Duration.ofSeconds(5)));
+                new Backoff(Duration.ofMillis(200), Duration.ofSeconds(5)), 0);
         this.engine = new NativeEngine(catalogs,
                 new NativeEngineSettings(rewrite, Duration.ofDays(5), 1, Duration.ofDays(3), false), Clock.systemUTC());
     }

@@ -64,7 +64,7 @@ public class EngineBeans {
         OrphanAgeFloor.resolve(null, config.orphans().defaultAgeFloor());
         return new NativeEngine(catalogs, new NativeEngineSettings(
                 new RewriteSettings(rewrite.minFileSizeRatio(), rewrite.maxFileSizeRatio(), rewrite.maxCommitAttempts(),
-                        rewrite.maxReplans(), new Backoff(rewrite.firstBackoff(), rewrite.maxBackoff())),
+                        rewrite.maxReplans(), new Backoff(rewrite.firstBackoff(), rewrite.maxBackoff()), rewrite.threads()),
                 config.snapshots().defaultRetention(), config.snapshots().defaultRetainLast(),
                 config.orphans().defaultAgeFloor(), config.orphans().dryRun()), clock);
     }

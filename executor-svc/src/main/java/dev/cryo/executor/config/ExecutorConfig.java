@@ -128,6 +128,10 @@ public interface ExecutorConfig {
         /** Longest wait between retries. */
         @WithDefault("PT5S")
         Duration maxBackoff();
+
+        /** Partitions of a chunk rewritten at once, and new files read back at once (0: one per processor). */
+        @WithDefault("0")
+        int threads();
     }
 
     interface Snapshots {

@@ -20,6 +20,7 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.TableUtil;
 import org.apache.iceberg.data.BaseDeleteLoader;
 import org.apache.iceberg.data.GenericAppenderFactory;
@@ -36,6 +37,7 @@ import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.OutputFileFactory;
 import org.apache.iceberg.types.Types;
+import org.apache.iceberg.util.PropertyUtil;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -49,12 +51,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
  * Rewrites the data files of a chunk's partitions, with their deletes applied, into files of the
  * target size, and commits them as one tagged snapshot.
+ *
+ * <p>Speed and memory: the chunk's partitions are rewritten several at once (one thread and one
+ * Parquet writer each, {@link RewriteSettings#threads()}), and the new files are read back several
+ * at once; every writer and reader first reserves a row group of heap from {@link WriteMemory}, so
+ * the heap stays bounded however many partitions, jobs or rows there are.
  *
  * <p>Safety: rows are streamed file by file (a partition is never held in memory); the rows read
  * (at the start snapshot, deletes applied) and the rows in the new files (read back from storage)
@@ -82,17 +96,21 @@ final class ChunkRewriter {
     }
 
     private static final AtomicInteger TASK_IDS = new AtomicInteger();
+    private static final AtomicInteger POOL_IDS = new AtomicInteger();
     private static final int SIZE_CHECK_ROWS = 1000;
 
     private final Table table;
     private final RewriteSettings settings;
+    private final WriteMemory memory;
     private final long targetFileSizeBytes;
     private final Map<String, String> tags;
     private Runnable beforeCommit = () -> { };
 
-    ChunkRewriter(Table table, RewriteSettings settings, long targetFileSizeBytes, Map<String, String> tags) {
+    ChunkRewriter(Table table, RewriteSettings settings, WriteMemory memory, long targetFileSizeBytes,
+                  Map<String, String> tags) {
         this.table = table;
         this.settings = settings;
+        this.memory = memory;
         this.targetFileSizeBytes = targetFileSizeBytes;
         this.tags = Map.copyOf(tags);
     }
@@ -126,7 +144,9 @@ final class ChunkRewriter {
                         plan.replaced().stream().mapToLong(task -> task.file().recordCount()).sum());
                 FileCounts after = new FileCounts(written.files().size(), written.files().stream()
                         .mapToLong(ContentFile::fileSizeInBytes).sum(), attempt.addedDeletes(), written.input().rows());
+                int partitions = plan.replacedByPartition().size();
                 String message = "rewrote " + plan.replaced().size() + " data files into " + written.files().size()
+                        + (partitions > 1 ? " (" + partitions + " partitions, " + threadsFor(partitions) + " at once)" : "")
                         + ", removed " + attempt.removedDeletes() + " delete files; fingerprint " + written.input()
                         + " equal before and after" + (attempt.rebasedDeletes() > 0
                         ? "; carried " + attempt.rebasedDeletes() + " concurrent row deletes onto the new files" : "");
@@ -204,49 +224,90 @@ final class ChunkRewriter {
                            Map<Integer, PartitionSpec> specOfNewFile) {
     }
 
+    /** One partition's new files, in the order written; its runs name those files by their index here. */
+    private record PartitionOutput(List<DataFile> files, Map<String, List<Run>> runs, PartitionSpec spec,
+                                   Fingerprint input) {
+    }
+
+    /**
+     * Writes every partition of the plan, several at once (one Parquet writer each, so a partition's
+     * output is still written in order), and merges their outputs in partition order.
+     */
     private Written write(Plan plan) {
         Schema schema = table.schema();
-        Schema requested = new Schema(concat(schema.columns(), MetadataColumns.ROW_POSITION));
-        Types.StructType struct = schema.asStruct();
+        long reserve = rowGroupBytes() + WriteMemory.MARGIN_BYTES;
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Callable<PartitionOutput>> partitions = plan.replacedByPartition().values().stream()
+                .map(tasks -> (Callable<PartitionOutput>) () -> {
+                    try (WriteMemory.Lease ignored = memory.reserve(reserve)) {
+                        return writePartition(schema, tasks, stop);
+                    }
+                })
+                .toList();
+        List<PartitionOutput> outputs = inParallel("rewrite", partitions, stop, output -> deleteQuietly(output.files()));
+
         List<DataFile> files = new ArrayList<>();
         Map<String, List<Run>> runs = new HashMap<>();
         Map<Integer, PartitionSpec> specs = new HashMap<>();
+        Fingerprint input = Fingerprint.EMPTY;
+        for (PartitionOutput output : outputs) {
+            int offset = files.size();
+            for (int i = 0; i < output.files().size(); i++) {
+                specs.put(offset + i, output.spec());
+            }
+            files.addAll(output.files());
+            output.runs().forEach((location, fileRuns) -> runs.put(location, fileRuns.stream()
+                    .map(run -> new Run(run.firstPosition(), run.length(), run.newFile() + offset, run.firstNewPosition()))
+                    .toList()));
+            input = input.plus(output.input());
+        }
+        return new Written(List.copyOf(files), input, runs, specs);
+    }
+
+    /** Streams one partition's files, with their deletes applied, into new files of the target size. */
+    private PartitionOutput writePartition(Schema schema, List<FileScanTask> tasks, AtomicBoolean stop) {
+        Schema requested = new Schema(concat(schema.columns(), MetadataColumns.ROW_POSITION));
+        Types.StructType struct = schema.asStruct();
+        DataFile first = tasks.get(0).file();
+        PartitionSpec spec = table.specs().get(first.specId());
+        List<DataFile> files = new ArrayList<>();
+        Map<String, List<Run>> runs = new HashMap<>();
         long rows = 0;
         long hash = 0;
         try {
-            for (List<FileScanTask> tasks : plan.replacedByPartition().values()) {
-                DataFile first = tasks.get(0).file();
-                PartitionSpec spec = table.specs().get(first.specId());
-                Output output = new Output(spec, first.partition(), files, specs);
-                try {
-                    for (FileScanTask task : tasks) {
-                        GenericDeleteFilter deletes = new GenericDeleteFilter(table.io(), task, schema, requested);
-                        Schema readSchema = deletes.requiredSchema();
-                        int[] columns = columnIndexes(schema, readSchema);
-                        int position = indexOf(readSchema, MetadataColumns.ROW_POSITION.fieldId());
-                        String location = task.file().location();
-                        List<Run> fileRuns = runs.computeIfAbsent(location, ignored -> new ArrayList<>());
-                        try (CloseableIterable<Record> read = deletes.filter(ParquetRows.open(table.io(), task, readSchema))) {
-                            for (Record row : read) {
-                                Record copy = GenericRecord.create(schema);
-                                for (int i = 0; i < columns.length; i++) {
-                                    copy.set(i, row.get(columns[i]));
-                                }
-                                rows++;
-                                hash += Fingerprints.hashRow(struct, copy);
-                                output.write(copy, fileRuns, (Long) row.get(position));
+            Output output = new Output(spec, first.partition(), files);
+            try {
+                for (FileScanTask task : tasks) {
+                    stopIfAsked(stop);
+                    GenericDeleteFilter deletes = new GenericDeleteFilter(table.io(), task, schema, requested);
+                    Schema readSchema = deletes.requiredSchema();
+                    int[] columns = columnIndexes(schema, readSchema);
+                    int position = indexOf(readSchema, MetadataColumns.ROW_POSITION.fieldId());
+                    String location = task.file().location();
+                    List<Run> fileRuns = runs.computeIfAbsent(location, ignored -> new ArrayList<>());
+                    try (CloseableIterable<Record> read = deletes.filter(ParquetRows.open(table.io(), task, readSchema))) {
+                        for (Record row : read) {
+                            Record copy = GenericRecord.create(schema);
+                            for (int i = 0; i < columns.length; i++) {
+                                copy.set(i, row.get(columns[i]));
                             }
-                        } catch (UncheckedIOException | CryoException e) {
-                            throw e;
-                        } catch (RuntimeException e) {
-                            // Parquet reports a corrupt file with a bare RuntimeException ("footer is too large"):
-                            // name the file, or an operator cannot tell which one to repair.
-                            throw storage("read data file " + location, e);
+                            rows++;
+                            hash += Fingerprints.hashRow(struct, copy);
+                            output.write(copy, fileRuns, (Long) row.get(position));
+                            if (rows % SIZE_CHECK_ROWS == 0) {
+                                stopIfAsked(stop);
+                            }
                         }
+                    } catch (UncheckedIOException | CryoException | Stopped e) {
+                        throw e;
+                    } catch (RuntimeException e) {
+                        // Parquet reports a corrupt file with a bare RuntimeException ("footer is too large"):
+                        // name the file, or an operator cannot tell which one to repair.
+                        throw storage("read data file " + location, e);
                     }
-                } finally {
-                    output.close();
                 }
+            } finally {
+                output.close();
             }
         } catch (IOException | UncheckedIOException e) {
             deleteQuietly(files);
@@ -255,7 +316,13 @@ final class ChunkRewriter {
             deleteQuietly(files);
             throw e;
         }
-        return new Written(List.copyOf(files), new Fingerprint(rows, hash), runs, specs);
+        return new PartitionOutput(List.copyOf(files), runs, spec, new Fingerprint(rows, hash));
+    }
+
+    /** What a Parquet writer or reader of this table holds at most: one row group. */
+    private long rowGroupBytes() {
+        return PropertyUtil.propertyAsLong(table.properties(), TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES,
+                TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES_DEFAULT);
     }
 
     /** Rolling Parquet output of one partition. */
@@ -263,18 +330,16 @@ final class ChunkRewriter {
         private final PartitionSpec spec;
         private final StructLike partition;
         private final List<DataFile> files;
-        private final Map<Integer, PartitionSpec> specs;
         private final GenericAppenderFactory appenders;
         private final OutputFileFactory outputFiles;
         private DataWriter<Record> writer;
         private int fileIndex;
         private long fileRows;
 
-        Output(PartitionSpec spec, StructLike partition, List<DataFile> files, Map<Integer, PartitionSpec> specs) {
+        Output(PartitionSpec spec, StructLike partition, List<DataFile> files) {
             this.spec = spec;
             this.partition = spec.isUnpartitioned() ? null : partition;
             this.files = files;
-            this.specs = specs;
             this.appenders = new GenericAppenderFactory(table.schema(), spec);
             this.appenders.setAll(table.properties());
             this.outputFiles = OutputFileFactory.builderFor(table, spec.specId(), TASK_IDS.incrementAndGet())
@@ -311,7 +376,6 @@ final class ChunkRewriter {
                 throw new UncheckedIOException(e);
             }
             files.add(writer.toDataFile());
-            specs.put(fileIndex, spec);
             writer = null;
         }
 
@@ -324,22 +388,33 @@ final class ChunkRewriter {
 
     // ---------------------------------------------------------------- verifying
 
+    /** Reads every new file back (several at once) and compares the rows with the rows that went in. */
     private void verify(Plan plan, Written written) {
         Schema schema = table.schema();
-        Fingerprint after = Fingerprint.EMPTY;
-        for (DataFile file : written.files()) {
-            try (CloseableIterable<Record> rows = ParquetRows.open(table.io(), file, schema)) {
+        long reserve = rowGroupBytes() + WriteMemory.MARGIN_BYTES;
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Callable<Fingerprint>> reads = written.files().stream().map(file -> (Callable<Fingerprint>) () -> {
+            stopIfAsked(stop);
+            try (WriteMemory.Lease ignored = memory.reserve(reserve);
+                 CloseableIterable<Record> rows = ParquetRows.open(table.io(), file, schema)) {
                 Fingerprint ofFile = Fingerprints.of(schema, rows);
                 if (ofFile.rows() != file.recordCount()) {
-                    deleteQuietly(written.files());
                     throw mismatch(plan, "new file " + file.location() + " holds " + ofFile.rows()
                             + " rows but its metadata says " + file.recordCount());
                 }
-                after = after.plus(ofFile);
+                return ofFile;
             } catch (IOException e) {
-                deleteQuietly(written.files());
                 throw storage("read back the new files", e);
             }
+        }).toList();
+        Fingerprint after = Fingerprint.EMPTY;
+        try {
+            for (Fingerprint ofFile : inParallel("read back", reads, stop, ignored -> { })) {
+                after = after.plus(ofFile);
+            }
+        } catch (RuntimeException | Error e) {
+            deleteQuietly(written.files());
+            throw e;
         }
         if (!after.equals(written.input())) {
             deleteQuietly(written.files());
@@ -631,6 +706,102 @@ final class ChunkRewriter {
     }
 
     // ---------------------------------------------------------------- helpers
+
+    /** Thrown by a task that stops because another one failed; never the error reported. */
+    private static final class Stopped extends RuntimeException {
+        Stopped() {
+            super("stopped: another task of the rewrite failed", null, false, false);
+        }
+    }
+
+    private static void stopIfAsked(AtomicBoolean stop) {
+        if (stop.get()) {
+            throw new Stopped();
+        }
+    }
+
+    /**
+     * Runs {@code tasks} on up to {@link RewriteSettings#effectiveThreads()} threads and returns their
+     * results in the tasks' order. When one fails, the others are asked to stop, every task is
+     * waited for (each cleans up after itself), {@code undo} is applied to the results of those that
+     * finished, and the first real failure is thrown.
+     */
+    private <T> List<T> inParallel(String what, List<Callable<T>> tasks, AtomicBoolean stop, Consumer<T> undo) {
+        int threads = threadsFor(tasks.size());
+        List<T> results = new ArrayList<>();
+        if (threads <= 1) {
+            try {
+                for (Callable<T> task : tasks) {
+                    results.add(task.call());
+                }
+                return results;
+            } catch (Exception e) {
+                results.forEach(undo);
+                throw unchecked(what, e);
+            }
+        }
+        int id = POOL_IDS.incrementAndGet();
+        AtomicInteger threadIds = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
+            Thread thread = new Thread(runnable, "cryo-" + what.replace(' ', '-') + "-" + id + "-"
+                    + threadIds.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            List<Future<T>> futures = tasks.stream().map(pool::submit).toList();
+            Throwable failure = null;
+            boolean interrupted = false;
+            for (Future<T> future : futures) {
+                while (true) {
+                    try {
+                        results.add(future.get());
+                        break;
+                    } catch (ExecutionException e) {
+                        stop.set(true);
+                        if (failure == null || failure instanceof Stopped) {
+                            failure = e.getCause();
+                        }
+                        break;
+                    } catch (InterruptedException e) {
+                        // the job is being stopped: let the tasks stop and clean up, then say so
+                        interrupted = true;
+                        stop.set(true);
+                    }
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+                if (failure == null || failure instanceof Stopped) {
+                    failure = new CryoException(ExecutorErrorCode.ENGINE_FAILURE, "Cannot " + what + " the files of "
+                            + table.name() + ": interrupted");
+                }
+            }
+            if (failure != null) {
+                results.forEach(undo);
+                throw unchecked(what, failure);
+            }
+            return results;
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private int threadsFor(int tasks) {
+        return Math.max(1, Math.min(settings.effectiveThreads(), tasks));
+    }
+
+    private RuntimeException unchecked(String what, Throwable failure) {
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        if (failure instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        return new CryoException(ExecutorErrorCode.ENGINE_FAILURE, "Cannot " + what + " the files of " + table.name()
+                + ": " + failure, failure);
+    }
+
 
     private void deleteQuietly(List<? extends ContentFile<?>> files) {
         for (ContentFile<?> file : files) {

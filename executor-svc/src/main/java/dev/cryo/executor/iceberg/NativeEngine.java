@@ -41,6 +41,7 @@ public final class NativeEngine implements MaintenanceEngine {
     private final TableLoader tables;
     private final NativeEngineSettings settings;
     private final Clock clock;
+    private final WriteMemory memory = WriteMemory.shareOfHeap();
 
     public NativeEngine(CatalogRegistry catalogs, NativeEngineSettings settings, Clock clock) {
         this.tables = new TableLoader(requireNonNull(catalogs, "catalogs is null"));
@@ -126,7 +127,7 @@ public final class NativeEngine implements MaintenanceEngine {
         long target = parameters.targetFileSizeBytes() != null ? parameters.targetFileSizeBytes()
                 : PropertyUtil.propertyAsLong(table.properties(), TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
                 TableProperties.WRITE_TARGET_FILE_SIZE_BYTES_DEFAULT);
-        return new ChunkRewriter(table, settings.rewrite(), target, tags);
+        return new ChunkRewriter(table, settings.rewrite(), memory, target, tags);
     }
 
     private Duration snapshotRetention(Table table, OperationParameters parameters) {

@@ -169,7 +169,7 @@ class NativeOptimizeTest {
         DataFile victimFile = TestTables.dataFiles(table).get(2);
         Fingerprint before = Fingerprints.ofTable(table);
         int[] commits = {0};
-        ChunkRewriter rewriter = new ChunkRewriter(table, TestTables.REWRITE, 8L * 1024 * 1024,
+        ChunkRewriter rewriter = new ChunkRewriter(table, TestTables.REWRITE, WriteMemory.shareOfHeap(), 8L * 1024 * 1024,
                 Map.of(CommitTags.JOB_ID, "job-rebase", CommitTags.CHUNK, "optimize:0"))
                 .beforeEachCommit(() -> {
                     if (commits[0]++ == 0) {

@@ -42,8 +42,9 @@ import java.util.function.Function;
 public final class TestTables implements AutoCloseable {
 
     public static final OffsetDateTime START = OffsetDateTime.of(2026, 11, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+    /** Two threads whatever the machine: the parallel rewrite path runs in every test with several partitions. */
     static final RewriteSettings REWRITE = new RewriteSettings(0.75, 1.8, 20, 3,
-            new Backoff(Duration.ofMillis(20), Duration.ofMillis(500)));
+            new Backoff(Duration.ofMillis(20), Duration.ofMillis(500)), 2);
 
     final String catalogName = "engine_" + UUID.randomUUID().toString().substring(0, 8);
     final CatalogRegistry registry;
