@@ -41,7 +41,8 @@ import java.util.stream.Stream;
  */
 public final class BenchMain {
 
-    public static final int PROTOCOL = 1;
+    /** PROTOCOL.md's version (2: scenario 6 sweeps through the scanner's sweep endpoint). */
+    public static final int PROTOCOL = 2;
     private static final Logger LOG = LoggerFactory.getLogger(BenchMain.class);
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
@@ -186,8 +187,9 @@ public final class BenchMain {
 
     private static ScenarioResult fromEarlierRun(ScenarioResult scenario, Path file, RunResult run) {
         List<String> notes = new ArrayList<>();
-        notes.add("From the earlier " + run.mode() + " run " + file.getFileName() + " (started " + run.startedAt() + ", "
-                + run.trials() + " trial(s)): the newest " + run.mode() + " run did not include this scenario.");
+        notes.add("From the earlier " + run.mode() + " run " + file.getFileName() + " (protocol " + run.protocol()
+                + ", started " + run.startedAt() + ", " + run.trials() + " trial(s)): the newest " + run.mode()
+                + " run did not include this scenario.");
         notes.addAll(scenario.notes());
         return new ScenarioResult(scenario.id(), scenario.title(), scenario.status(), scenario.sizes(), scenario.metrics(),
                 scenario.ratios(), scenario.targets(), scenario.series(), scenario.fingerprintFailures(), notes);

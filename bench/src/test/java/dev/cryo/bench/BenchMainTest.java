@@ -38,7 +38,7 @@ class BenchMainTest {
 
         assertThat(report).contains("## Quick run (--quick, not scored): 2026-01-01T11:00:00Z",
                 "| 1 | scenario 1 | scored | 0 | 0 |", "| 7 | scenario 7 | new seven | 0 | 0 |",
-                "- From the earlier quick run 20260101T100000Z-quick.json (started 2026-01-01T10:00:00Z, 1 trial(s)): "
+                "- From the earlier quick run 20260101T100000Z-quick.json (protocol 1, started 2026-01-01T10:00:00Z, 1 trial(s)): "
                         + "the newest quick run did not include this scenario.");
         assertThat(report).doesNotContain("old seven");
         assertThat(report.indexOf("quick · scenario 1")).isLessThan(report.indexOf("quick · scenario 7"));

@@ -12,6 +12,7 @@ import dev.cryo.cli.command.PauseCommand;
 import dev.cryo.cli.command.PlanCommand;
 import dev.cryo.cli.command.ReplayCommand;
 import dev.cryo.cli.command.ResumeCommand;
+import dev.cryo.cli.command.SweepCommand;
 import dev.cryo.cli.command.TablesCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -30,8 +31,8 @@ import static java.util.Objects.requireNonNull;
 @Command(name = "cryo", mixinStandardHelpOptions = true, version = "cryo 0.1.0",
         description = "Cryo's command line: grades, plans, fixes and the audit of your Iceberg tables.",
         subcommands = {TablesCommand.class, GradeCommand.class, PlanCommand.class, FixCommand.class, PauseCommand.class,
-                ResumeCommand.class, JobsCommand.class, AuditCommand.class, ReplayCommand.class, DlqCommand.class,
-                CommandLine.HelpCommand.class},
+                ResumeCommand.class, SweepCommand.class, JobsCommand.class, AuditCommand.class, ReplayCommand.class,
+                DlqCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Local runtime (the ./cryo script): infra up|down|status, demo, up, down, status, test.",
                 "Exit codes: 0 healthy, 1 findings, 2 error.",
                 "Services: CRYO_SCANNER_URL ... CRYO_AUDIT_URL (default http://127.0.0.1:8181 ... 8186);",

@@ -55,6 +55,15 @@ public final class CryoApi {
         send("governor", "DELETE", "/api/v1/policies/" + pattern, null, 204);
     }
 
+    /**
+     * Sweep now: the scanner asks for a scan of every table of a namespace of the bench's catalog, as
+     * its scheduled sweep would; returns how many tables it asked a scan of.
+     */
+    public int sweep(String namespace) {
+        ObjectNode body = JSON.createObjectNode().put("catalog", environment.catalogName()).put("namespace", namespace);
+        return send("scanner", "POST", "/api/v1/sweeps", body.toString(), 202).path("tables").asInt();
+    }
+
     /** Fix now: the scanner scans the table. */
     public void scan(TableId table) {
         ObjectNode body = JSON.createObjectNode().put("table", table.toString());

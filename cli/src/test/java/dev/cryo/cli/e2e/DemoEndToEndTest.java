@@ -107,6 +107,27 @@ class DemoEndToEndTest {
         assertThat(steps.toString()).contains("CALL `lakehouse`.system.");
     }
 
+    @Test
+    void sweepOfTheDemoNamespaceAsksForAScanOfEachOfItsTablesAndEachIsGradedAgain() throws Exception {
+        List<String> tables = demo.demoTables();
+        Instant asked = Instant.now();
+
+        RunningDemo.Run sweep = demo.cryo(COMMAND, "sweep", "--catalog", RunningDemo.CATALOG, "--namespace",
+                RunningDemo.NAMESPACE, "--json");
+
+        assertThat(sweep.exit()).as(sweep.err()).isZero();
+        JsonNode swept = demo.json().readTree(sweep.out());
+        assertThat(swept.path("tables").asInt()).isEqualTo(tables.size());
+        assertThat(swept.path("requestedBy").asText()).startsWith("operator:");
+        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(3)).untilAsserted(() -> {
+            for (String table : tables) {
+                JsonNode grade = demo.get("scorer", "/api/v1/tables/" + table);
+                assertThat(Instant.parse(grade.path("scannedAt").asText())).as(table + " scanned since the sweep")
+                        .isAfter(asked);
+            }
+        });
+    }
+
     /**
      * The demo's own event flow notices a new fragmented table within seconds and may compact it
      * before {@code ./cryo fix} gets to scan it (then there is nothing to fix). So the table gets a

@@ -33,8 +33,8 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every state-changing endpoint of the scanner (fix now, the webhook, an orphan listing, a dead-letter
- * re-drive): without credentials 401, with a wrong token 401, as a viewer 403, and none of them writes
+ * Every state-changing endpoint of the scanner (fix now, the webhook, an orphan listing, sweep now, a
+ * dead-letter re-drive): without credentials 401, with a wrong token 401, as a viewer 403, and none of them writes
  * the table's state in PostgreSQL or publishes a TableChanged; the operator's own call afterwards is the
  * only change published, with the operator as its actor.
  */
@@ -61,6 +61,8 @@ class AuthorizationTest {
                         .body(notification).post("/api/v1/notifications")),
                 new Endpoint("POST /api/v1/tables/{table}/orphan-listing", request -> request
                         .post("/api/v1/tables/" + table + "/orphan-listing")),
+                new Endpoint("POST /api/v1/sweeps", request -> request.contentType(ContentType.JSON)
+                        .body("{\"catalog\": \"" + TestCatalogResource.CATALOG + "\"}").post("/api/v1/sweeps")),
                 new Endpoint("POST /api/v1/dead-letters/redrive", request -> request.contentType(ContentType.JSON)
                         .body("{\"all\": true}").post("/api/v1/dead-letters/redrive")));
 
@@ -85,6 +87,9 @@ class AuthorizationTest {
             List<EventEnvelope<CryoEvent>> ofTable = published.stream().filter(r -> table.equals(r.key()))
                     .map(KafkaEnvelopes::fromRecord).toList();
             assertThat(ofTable).as("only the operator's change").hasSize(1);
+            assertThat(published).as("no sweep was started by a refused call").map(KafkaEnvelopes::fromRecord)
+                    .noneMatch(envelope -> envelope.data() instanceof TableChanged change
+                            && change.source() == dev.cryo.contracts.event.ChangeSource.SWEEP);
             assertThat(((TableChanged) ofTable.get(0).data()).actor()).isEqualTo("operator:test-operator");
         }
     }

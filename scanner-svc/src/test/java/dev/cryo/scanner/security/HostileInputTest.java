@@ -121,6 +121,15 @@ class HostileInputTest {
         given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"all\": true, \"where\": \"1=1\"}")
                 .post("/api/v1/dead-letters/redrive").then().statusCode(400)
                 .body("message", equalTo("Cannot read the request body: unknown field 'where' (known fields: all, ids)"));
+        sweep("{\"catalog\": \"" + CATALOG + "\", \"namespace\": \"" + "n".repeat(300_000) + "\"}").then().statusCode(400)
+                .body("message", equalTo("Cannot sweep: the namespace must be at most 1000 printable characters"));
+        sweep("{\"catalog\": \"" + CATALOG + "\", \"namespace\": \"sales\\u0000; DROP TABLE table_state\"}").then()
+                .statusCode(400).body("message", equalTo("Cannot sweep: the namespace must be at most 1000 printable characters"));
+        // a quote in a name reaches no SQL: the catalog's listing is filtered in memory
+        sweep("{\"catalog\": \"" + CATALOG + "\", \"namespace\": \"x'; DROP TABLE table_state; --\"}").then()
+                .statusCode(404).body("message", containsString("it holds no table"));
+        sweep("{\"catalog\": \"../../etc\"}").then().statusCode(404).body("code", equalTo("UNKNOWN_CATALOG"));
+        sweep("[1, 2]").then().statusCode(400);
         given().get("/api/v1/dead-letters?limit=0").then().statusCode(400)
                 .body("message", equalTo("Cannot list dead letters: limit must be 1 to 1000, not 0"));
         given().get("/api/v1/tables").then().statusCode(200).body(not(containsString("DROP TABLE")));
@@ -128,6 +137,10 @@ class HostileInputTest {
 
     private static io.restassured.response.Response notification(String body) {
         return given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body(body).post("/api/v1/notifications");
+    }
+
+    private static io.restassured.response.Response sweep(String body) {
+        return given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body(body).post("/api/v1/sweeps");
     }
 
     private static io.restassured.response.Response scan(String body) {

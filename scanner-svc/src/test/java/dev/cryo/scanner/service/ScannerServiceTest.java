@@ -262,6 +262,51 @@ class ScannerServiceTest {
     }
 
     @Test
+    void anOperatorsSweepOfOneNamespaceScansEachOfItsTablesAndOnlyThose() {
+        Namespace other = Namespace.of("sweep_" + UUID.randomUUID().toString().substring(0, 8));
+        ((SupportsNamespaces) catalogs.catalog(TestCatalogResource.CATALOG)).createNamespace(other);
+        List<TableId> swept = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Table table = catalogs.catalog(TestCatalogResource.CATALOG).createTable(TableIdentifier.of(other, "t" + i),
+                    SampleTables.EVENTS, PartitionSpec.unpartitioned());
+            new TableWriter(table).append(SampleTables.events(new Random(i), 0, 10, START, Duration.ofDays(1), 2, 10));
+            swept.add(TableId.of(TestCatalogResource.CATALOG, other.toString(), "t" + i));
+        }
+        Table outside = scannedTable("not_swept");
+        Map<TopicPartition, Long> changes = kafka.mark(Topics.TABLE_CHANGED);
+        Map<TopicPartition, Long> scans = kafka.mark(Topics.TABLE_SCANNED);
+
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                .body("{\"catalog\": \"" + TestCatalogResource.CATALOG + "\", \"namespace\": \"" + other + "\"}")
+                .post("/api/v1/sweeps").then().statusCode(202)
+                .body("tables", equalTo(3))
+                .body("catalogs." + TestCatalogResource.CATALOG, equalTo(3))
+                .body("requestedBy", equalTo("operator:test-operator"));
+
+        for (TableId table : swept) {
+            EventEnvelope<CryoEvent> change = awaitEvent(changes, table,
+                    envelope -> ((TableChanged) envelope.data()).source() == ChangeSource.SWEEP);
+            assertThat(((TableChanged) change.data()).actor()).isEqualTo("operator:test-operator");
+            awaitScan(scans, table, envelope -> envelope.correlationId().equals(change.id()));
+        }
+        List<ConsumerRecord<String, byte[]>> published = kafka.readGainedSince(changes, Topics.TABLE_CHANGED,
+                Duration.ofSeconds(30));
+        assertThat(published).as("no change of a table outside the namespace")
+                .noneMatch(record -> id(outside).toString().equals(record.key()));
+
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"catalog\": \"elsewhere\"}")
+                .post("/api/v1/sweeps").then().statusCode(404).body("code", equalTo("UNKNOWN_CATALOG"))
+                .body("message", containsString("Cannot sweep catalog 'elsewhere': it is not configured here"));
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"namespace\": \"sales\"}")
+                .post("/api/v1/sweeps").then().statusCode(400).body("message", containsString("name its catalog too"));
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+                .body("{\"catalog\": \"" + TestCatalogResource.CATALOG + "\", \"namespace\": \"nothing_here\"}")
+                .post("/api/v1/sweeps").then().statusCode(404).body("message", containsString("it holds no table"));
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"catalog\": \"x\", \"everything\": true}")
+                .post("/api/v1/sweeps").then().statusCode(400);
+    }
+
+    @Test
     void aBurstOfChangesCoalescesIntoAFewScansOfTheNewestSnapshot() {
         Table table = scannedTable("burst");
         TableId id = id(table);
