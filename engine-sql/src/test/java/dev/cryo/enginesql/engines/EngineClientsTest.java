@@ -30,6 +30,8 @@ class EngineClientsTest {
     private static final String ENDLESS_TRINO = "SELECT count(*) FROM UNNEST(sequence(1, 10000)) a(x) "
             + "CROSS JOIN UNNEST(sequence(1, 10000)) b(y) CROSS JOIN UNNEST(sequence(1, 10000)) c(z)";
     private static final String ENDLESS_SPARK = "SELECT sum(id % 7) FROM range(0, 1000000000000)";
+    /** How long a statement takes to reach execution on the local Spark Connect server (about 1 s in its log). */
+    private static final Duration SPARK_START = Duration.ofSeconds(5);
 
     @BeforeAll
     static void engines() {
@@ -94,12 +96,17 @@ class EngineClientsTest {
     }
 
     @Test
-    void aCancelledSparkJobStops() {
+    void aCancelledSparkJobStops() throws InterruptedException {
         SparkConnectClient client = (SparkConnectClient) RealEngines.client(Engine.SPARK);
         String job = "cancel-" + UUID.randomUUID();
         long started = System.nanoTime();
         CompletableFuture<List<ExecutedStatement>> running = CompletableFuture.supplyAsync(
                 () -> client.execute(job, List.of(ENDLESS_SPARK)));
+        // Let Spark reach execution first: an interrupt that lands while Spark 4.0.1 still analyses and
+        // plans the statement ends the operation, but the Spark job it then submits runs on untracked
+        // and holds both local[2] cores (seen in CI: every later statement waited 5 min). See the
+        // engine-sql README, "Cancelling on Spark".
+        Thread.sleep(SPARK_START.toMillis());
         // Spark lists no running operations to the client: cancel until the job has stopped.
         await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1)).until(() -> {
             client.cancel(job);
