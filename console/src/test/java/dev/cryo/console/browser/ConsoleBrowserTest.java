@@ -135,8 +135,14 @@ class ConsoleBrowserTest {
             browser.findElement(By.id("sign-in")).click();
             browser.findElement(By.id("token")).sendKeys(operatorToken());
             browser.findElement(By.id("login")).click();
+            // The sign-in's own redirect must land before the next navigation, or it can land after
+            // it and leave the browser on another page (CI once found no fix-now button that way).
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> !browser.findElements(By.id("signed-in")).isEmpty()
+                            && "complete".equals(js("return document.readyState;")));
             browser.get(CONSOLE + "/tables/" + table);
         }
+        assertThat(browser.getCurrentUrl()).as("on the table's page").endsWith("/tables/" + table);
         assertThat(browser.findElements(By.id("signed-in"))).as("signed in as an operator").isNotEmpty();
         Set<String> jobsBefore = new HashSet<>();
         tableState().jobs().forEach(job -> jobsBefore.add(job.get(0)));
