@@ -266,11 +266,20 @@ class ScannerServiceTest {
         Namespace other = Namespace.of("sweep_" + UUID.randomUUID().toString().substring(0, 8));
         ((SupportsNamespaces) catalogs.catalog(TestCatalogResource.CATALOG)).createNamespace(other);
         List<TableId> swept = new java.util.ArrayList<>();
+        Map<TopicPartition, Long> firstScans = kafka.mark(Topics.TABLE_SCANNED);
+        Map<TableId, Long> snapshots = new java.util.HashMap<>();
         for (int i = 0; i < 3; i++) {
             Table table = catalogs.catalog(TestCatalogResource.CATALOG).createTable(TableIdentifier.of(other, "t" + i),
                     SampleTables.EVENTS, PartitionSpec.unpartitioned());
             new TableWriter(table).append(SampleTables.events(new Random(i), 0, 10, START, Duration.ofDays(1), 2, 10));
-            swept.add(TableId.of(TestCatalogResource.CATALOG, other.toString(), "t" + i));
+            table.refresh();
+            TableId id = TableId.of(TestCatalogResource.CATALOG, other.toString(), "t" + i);
+            swept.add(id);
+            snapshots.put(id, table.currentSnapshot().snapshotId());
+        }
+        // the watcher's own scans first: a change of theirs still pending would take the sweep's place in the scan
+        for (TableId table : swept) {
+            awaitScan(firstScans, table, envelope -> snapshots.get(table).equals(((TableScanned) envelope.data()).snapshotId()));
         }
         Table outside = scannedTable("not_swept");
         Map<TopicPartition, Long> changes = kafka.mark(Topics.TABLE_CHANGED);
