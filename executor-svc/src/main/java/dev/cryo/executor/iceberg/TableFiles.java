@@ -1,0 +1,44 @@
+package dev.cryo.executor.iceberg;
+
+import dev.cryo.executor.ExecutorErrorCode;
+import dev.cryo.platform.error.CryoException;
+import io.quarkus.logging.Log;
+import org.apache.iceberg.ContentFile;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.io.OutputFileFactory;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The native rewrite's dealings with a table's storage that its writing and committing sides share. */
+final class TableFiles {
+
+    private static final AtomicInteger TASK_IDS = new AtomicInteger();
+
+    private TableFiles() {
+    }
+
+    /** A factory of new Parquet file names under the table's data location, unique across the process. */
+    static OutputFileFactory outputFiles(Table table, int specId, String operationId) {
+        return OutputFileFactory.builderFor(table, specId, TASK_IDS.incrementAndGet())
+                .format(FileFormat.PARQUET).operationId(operationId).build();
+    }
+
+    /** Deletes files that were written but never committed; a failure only leaves an orphan behind. */
+    static void deleteQuietly(Table table, List<? extends ContentFile<?>> files) {
+        for (ContentFile<?> file : files) {
+            try {
+                table.io().deleteFile(file.location());
+            } catch (RuntimeException e) {
+                // An uncommitted file left behind is an orphan that remove_orphan_files collects later.
+                Log.warnf("%s: cannot delete uncommitted file %s: %s", table.name(), file.location(), e.getMessage());
+            }
+        }
+    }
+
+    static CryoException storageFailure(Table table, String action, Exception e) {
+        return new CryoException(ExecutorErrorCode.STORAGE_FAILURE, "Cannot " + action + " of " + table.name() + ": "
+                + e.getMessage(), e);
+    }
+}
