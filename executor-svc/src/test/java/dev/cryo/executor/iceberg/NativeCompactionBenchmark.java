@@ -3,6 +3,7 @@ package dev.cryo.executor.iceberg;
 import com.sun.management.OperatingSystemMXBean;
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.event.PartitionPredicate;
 import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.executor.domain.StepKey;
 import dev.cryo.executor.engine.StepRequest;
@@ -40,7 +41,8 @@ import java.util.UUID;
 
 /**
  * Native compaction throughput: fragments a day-partitioned table into many small Parquet files
- * and compacts it partition by partition through {@link NativeEngine} (the production path:
+ * and compacts it through {@link NativeEngine}, one step per partition or several partitions per
+ * step as the executor receives a chunk (the last argument; the production path:
  * deletes applied, fingerprints read back, tagged commits). Prints input MB/s, CPU-seconds per
  * GiB of input and the peak heap. A {@code main}, not a test: Surefire does not run it.
  *
@@ -48,7 +50,7 @@ import java.util.UUID;
  * ./cryo infra up
  * ./mvnw -B -q -pl executor-svc test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
  * java -Xmx1g -cp "executor-svc/target/test-classes:executor-svc/target/classes:$(cat executor-svc/target/cp.txt)" \
- *      dev.cryo.executor.iceberg.NativeCompactionBenchmark [input MiB, default 256] [files, default 2000] [days, default 4]
+ *      dev.cryo.executor.iceberg.NativeCompactionBenchmark [input MiB, default 256] [files, default 2000] [days, default 4] [partitions per step, default 1]
  * </pre>
  *
  * Trino's optimize and Spark's rewrite_data_files on a copy of the same table are not part of
@@ -60,6 +62,7 @@ public final class NativeCompactionBenchmark {
         long inputMiB = args.length > 0 ? Long.parseLong(args[0]) : 256;
         int files = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
         int days = args.length > 2 ? Integer.parseInt(args[2]) : 4;
+        int partitionsPerStep = args.length > 3 ? Integer.parseInt(args[3]) : 1;
         Path warehouse = Files.createTempDirectory("cryo-benchmark");
         String catalogName = "bench_" + UUID.randomUUID().toString().substring(0, 8);
         try (CatalogRegistry registry = CatalogRegistry.create(Map.of(catalogName, LocalCatalogs.jdbc(
@@ -87,15 +90,19 @@ public final class NativeCompactionBenchmark {
             long cpuStart = os.getProcessCpuTime();
             long wallStart = System.nanoTime();
             List<String> seen = new ArrayList<>();
+            List<PartitionPredicate> partitions = new ArrayList<>();
+            for (DataFile file : before) {
+                if (!seen.contains(file.partition().toString())) {
+                    seen.add(file.partition().toString());
+                    partitions.add(TestTables.predicateOf(table, file));
+                }
+            }
             int chunk = 0;
             long written = 0;
-            for (DataFile file : before) {
-                if (seen.contains(file.partition().toString())) {
-                    continue;
-                }
-                seen.add(file.partition().toString());
+            for (int start = 0; start < partitions.size(); start += partitionsPerStep) {
                 StepResult result = engine.run(new StepRequest(tableId, "bench-" + UUID.randomUUID(),
-                        StepKey.chunk(Operation.OPTIMIZE, chunk++), List.of(TestTables.predicateOf(table, file)),
+                        StepKey.chunk(Operation.OPTIMIZE, chunk++),
+                        partitions.subList(start, Math.min(partitions.size(), start + partitionsPerStep)),
                         OperationParameters.NONE));
                 written += result.after().dataFiles();
             }
