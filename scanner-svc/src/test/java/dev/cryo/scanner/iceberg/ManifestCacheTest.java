@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Manifests are immutable, so their aggregates are cached by path in PostgreSQL: a rescan after
- * one small commit to a table with 2 000 manifests reads only the new manifest, also from a
+ * one small commit to a table with 400 manifests reads only the new manifest, also from a
  * scanner that starts with an empty memory (a restart).
  */
 @NeedsInfrastructure(Infrastructure.Component.POSTGRESQL)
@@ -53,7 +53,7 @@ class ManifestCacheTest {
     void aRescanAfterOneCommitReadsOnlyTheNewManifest() {
         Table table = tables.create("many_manifests", 2,
                 PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build(), Map.of());
-        FakeFiles.appendManifests(table, 2000, 2, 20000, 100, new Random(1));
+        FakeFiles.appendManifests(table, 400, 2, 20000, 100, new Random(1));
         table.refresh();
         MetadataScanner scanner = scanner(new MemoryManifestCache(new JdbcManifestCache(database), 100_000));
 
@@ -64,21 +64,21 @@ class ManifestCacheTest {
         TableScanned afterRestart = scanner(new MemoryManifestCache(new JdbcManifestCache(database), 100_000))
                 .scan(tables.id(table), table, null);
 
-        System.out.printf("2 000 manifests: cold scan %s (read %d), rescan %s (read %d, cached %d), after restart %s%n",
+        System.out.printf("400 manifests: cold scan %s (read %d), rescan %s (read %d, cached %d), after restart %s%n",
                 cold.scanDuration(), cold.counters().manifestsRead(), rescan.scanDuration(),
                 rescan.counters().manifestsRead(), rescan.counters().manifestsCached(), afterRestart.scanDuration());
-        assertThat(cold.counters().manifestsRead()).isEqualTo(2000);
+        assertThat(cold.counters().manifestsRead()).isEqualTo(400);
         assertThat(cold.counters().manifestsCached()).isZero();
-        assertThat(rescan.manifests().count()).isEqualTo(2001);
+        assertThat(rescan.manifests().count()).isEqualTo(401);
         assertThat(rescan.counters().manifestsRead()).isEqualTo(1);
-        assertThat(rescan.counters().manifestsCached()).isEqualTo(2000);
+        assertThat(rescan.counters().manifestsCached()).isEqualTo(400);
         assertThat(afterRestart.counters().manifestsRead()).isZero();
-        assertThat(afterRestart.counters().manifestsCached()).isEqualTo(2001);
-        assertThat(rescan.totals().dataFiles()).isEqualTo(4001);
+        assertThat(afterRestart.counters().manifestsCached()).isEqualTo(401);
+        assertThat(rescan.totals().dataFiles()).isEqualTo(801);
         assertThat(afterRestart.totals()).isEqualTo(rescan.totals());
         assertThat(afterRestart.partitions()).isEqualTo(rescan.partitions());
         assertThat(rescan.partitions()).hasSize(100);
-        assertThat(MetadataTables.rows(table, org.apache.iceberg.MetadataTableType.FILES)).hasSize(4001);
+        assertThat(MetadataTables.rows(table, org.apache.iceberg.MetadataTableType.FILES)).hasSize(801);
     }
 
     @Test
