@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,7 +28,10 @@ final class OrphanFiles {
         List<String> planted = new ArrayList<>();
         FileTime modified = FileTime.from(data.now().toInstant().minus(age));
         for (int i = 0; i < files; i++) {
-            List<Record> rows = data.rows(rowsPerFile, data.now().minusDays(2 + i % 3), Duration.ofHours(6));
+            // the first six hours of a day, so that each orphan is one file of one day partition at
+            // any time of day (a window from "now" crossed midnight after 18:00 and made two)
+            OffsetDateTime day = data.now().truncatedTo(ChronoUnit.DAYS).minusDays(2 + i % 3);
+            List<Record> rows = data.rows(rowsPerFile, day, Duration.ofHours(6));
             for (DataFile file : data.writer().writeDataFiles(rows)) {
                 Path path = localPath(file.location());
                 try {
