@@ -41,8 +41,11 @@ import java.util.stream.Stream;
  */
 public final class BenchMain {
 
-    /** PROTOCOL.md's version (2: scenario 6 sweeps through the scanner's sweep endpoint). */
-    public static final int PROTOCOL = 2;
+    /**
+     * PROTOCOL.md's version (2: scenario 6 sweeps through the scanner's sweep endpoint; 3: scenarios 2 and 3 have
+     * their Trino variants, and scenario 2 its query mix).
+     */
+    public static final int PROTOCOL = 3;
     private static final Logger LOG = LoggerFactory.getLogger(BenchMain.class);
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 

@@ -63,6 +63,21 @@ public record Target(String description, Double measured, Double limit, Verdict 
                 : new Target(description, measured, reference, Verdict.MISSED, "missed: " + text);
     }
 
+    /**
+     * A target that asks only for a figure and its interval ("reported with its CI"): met when there is a
+     * measurement, with the mean and the interval (or "n=1, no CI") as its detail.
+     */
+    public static Target reported(String description, Summary summary, String unit) {
+        if (summary == null || summary.mean() == null) {
+            return notEvaluated(description, "no measurement");
+        }
+        String interval = summary.hasInterval()
+                ? " [" + Formats.number(summary.ciLow()) + unit + ", " + Formats.number(summary.ciHigh()) + unit + "]"
+                : " (n=" + summary.count() + ", no CI)";
+        return new Target(description, summary.mean(), null, Verdict.MET,
+                "reported: " + Formats.number(summary.mean()) + unit + interval);
+    }
+
     public static Target notEvaluated(String description, String why) {
         return new Target(description, null, null, Verdict.NOT_EVALUATED, "not evaluated: " + why);
     }

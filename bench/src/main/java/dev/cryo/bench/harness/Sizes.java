@@ -27,6 +27,8 @@ public final class Sizes {
         DEFAULTS.put("frag.partitions", new String[]{"2", "4"});
         DEFAULTS.put("frag.rows-per-file", new String[]{"40", "40"});
         DEFAULTS.put("frag.settle-timeout", new String[]{"PT3M", "PT20M"});
+        // scenario 2's query mix on Trino: runs of each query per copy, before and after (PROTOCOL.md: 5; quick 3, a median still)
+        DEFAULTS.put("frag.query-runs", new String[]{"3", "5"});
         DEFAULTS.put("impact.idle-rounds", new String[]{"2", "5"});
         DEFAULTS.put("cdc.interval", new String[]{"PT2S", "PT10S"});
         DEFAULTS.put("cdc.duration", new String[]{"PT30S", "PT3M"});

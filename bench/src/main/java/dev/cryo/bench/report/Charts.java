@@ -61,7 +61,9 @@ final class Charts {
             CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                     .title("Scenario " + scenario.id() + ": " + scenario.title())
                     .yAxisTitle(unit.getKey().isBlank() ? "count" : unit.getKey()).build();
-            chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNE);
+            // more than two contenders (both engines of a scenario): the legend goes beside the bars, not over them
+            chart.getStyler().setLegendPosition(contenders.size() > 2 ? Styler.LegendPosition.OutsideE
+                    : Styler.LegendPosition.InsideNE);
             chart.getStyler().setXAxisLabelRotation(20);
             for (String contender : contenders) {
                 List<Double> means = new ArrayList<>();

@@ -1,14 +1,19 @@
 package dev.cryo.bench.scenario;
 
 import dev.cryo.bench.domain.Metric;
+import dev.cryo.bench.domain.QueryMixSpeedup;
+import dev.cryo.bench.domain.QuerySample;
 import dev.cryo.bench.domain.ScenarioResult;
 import dev.cryo.bench.domain.Statistics;
 import dev.cryo.bench.domain.Target;
 import dev.cryo.bench.harness.BenchContext;
 import dev.cryo.bench.harness.NativeDag;
 import dev.cryo.bench.harness.ProcessCpu;
+import dev.cryo.bench.harness.QueryMix;
 import dev.cryo.bench.harness.Settle;
 import dev.cryo.bench.harness.TableFacts;
+import dev.cryo.bench.harness.TrinoClient;
+import dev.cryo.bench.harness.TrinoDag;
 import dev.cryo.bench.harness.Workload;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.JobAdmitted;
@@ -19,11 +24,26 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
-/** Scenario 2: one table fragmented by streaming; Cryo against an engineer's hand-run maintenance on a copy. */
+/**
+ * Scenario 2: one table fragmented by streaming; Cryo against an engineer's hand-run maintenance on a copy,
+ * on the native engine and, when Trino is started, on Trino (Cryo's copy with a governor policy engine trino,
+ * the hand-run's the DAG's Trino statements), with the dashboard query mix on Trino before and after.
+ */
 public final class Fragmented implements Scenario {
 
     private static final String TABLE = "streamed";
+    static final String NO_TRINO = "not run: start with --with trino";
+    static final String CRYO = "cryo";
+    static final String HAND = "hand-run";
+    static final String CRYO_TRINO = "cryo (trino)";
+    static final String HAND_TRINO = "hand-run (trino)";
+
+    /** One contender's copy of the table; {@code pause} is the governor pause that Cryo's copy is built under. */
+    private record Copy(String contender, String namespace, Workload workload, String pause) {
+    }
 
     @Override
     public int id() {
@@ -32,107 +52,291 @@ public final class Fragmented implements Scenario {
 
     @Override
     public String title() {
-        return "one table fragmented by streaming (native)";
+        return "one table fragmented by streaming (native; Trino when started)";
     }
 
     @Override
-    public ScenarioResult run(BenchContext context) {
+    public ScenarioResult run(BenchContext context) throws Exception {
         int files = context.sizes().integer("frag.files");
         int perCommit = context.sizes().integer("frag.files-per-commit");
         int partitions = context.sizes().integer("frag.partitions");
         int rowsPerFile = context.sizes().integer("frag.rows-per-file");
         long target = context.sizes().longValue("target-file-size-bytes");
         Duration timeout = context.sizes().duration("frag.settle-timeout");
+        int queryRuns = context.sizes().integer("frag.query-runs");
+        boolean trino = context.trinoAvailable();
+        Optional<Long> trinoPid = trino ? context.environment().enginePid("trino") : Optional.empty();
+        if (trino && trinoPid.isEmpty()) {
+            throw new IllegalStateException("Cannot measure Trino's CPU: no running process in "
+                    + context.environment().runtime().resolve("trino").resolve("trino.pid")
+                    + " (start Trino with ./cryo infra up --with trino in the same CRYO_RUNTIME_DIR)");
+        }
         Map<String, List<Double>> values = new LinkedHashMap<>();
         List<String> fingerprintFailures = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (int trial = 0; trial < context.trials(); trial++) {
-            String cryoNamespace = context.namespace(id(), trial, "cryo");
-            String handNamespace = context.namespace(id(), trial, "hand");
-            context.lakehouse().createNamespace(cryoNamespace);
-            context.lakehouse().createNamespace(handNamespace);
-            String cryoPause = context.api().pause(context.pattern(cryoNamespace), "CryoBench: building the table");
-            context.api().pause(context.pattern(handNamespace), "CryoBench: the hand-run copy");
-            // PROTOCOL.md: the only setting the harness changes on Cryo's copy is cooldown = PT5S, as in scenarios 1 and 3
-            // (a plan made before the job ran would otherwise wait out the default 10-minute cooldown in the queue)
-            context.api().policy(context.pattern(cryoNamespace), Duration.ofSeconds(5));
+            int trialNumber = trial + 1;
             long seed = BenchContext.seed(trial, 0);
-            Workload cryo = new Workload(context.lakehouse().create(cryoNamespace, TABLE, target, false), seed);
-            Workload hand = new Workload(context.lakehouse().create(handNamespace, TABLE, target, false), seed);
-            long buildSeconds = Workload.appendToBoth(cryo, hand, files, perCommit, rowsPerFile, partitions);
-            notes.add("trial " + (trial + 1) + ": built both copies in " + buildSeconds + " s");
-            TableFacts before = TableFacts.of(cryo.table(), 0);
-            record(values, "cryo", "data files before", before.dataFiles());
-            record(values, "hand-run", "data files before", TableFacts.of(hand.table(), 0).dataFiles());
-            Fingerprint cryoBefore = cryo.actual();
-            Fingerprint handBefore = hand.actual();
-
-            TableId cryoId = context.lakehouse().id(cryoNamespace, TABLE);
-            Map<String, Double> servicesBefore = ProcessCpu.services(context.environment());
-            double executorBefore = executorCpu(context);
-            long cryoStart = System.nanoTime();
-            context.api().resume(cryoPause);
-            context.api().scan(cryoId);
-            if (Reaction.awaitOptional(() -> context.tap().events(JobAdmitted.class, job -> job.table().equals(cryoId))
-                    .stream().findFirst(), Duration.ofSeconds(120)).isEmpty()) {
-                notes.add("trial " + (trial + 1) + ": Cryo admitted no job for the fragmented table within 120 s of the scan");
+            Copy cryo = copy(context, trial, CRYO, "cryo", "native", target, seed);
+            Copy hand = copy(context, trial, HAND, "hand", null, target, seed);
+            long buildSeconds = Workload.appendToBoth(cryo.workload(), hand.workload(), files, perCommit, rowsPerFile,
+                    partitions);
+            List<Copy> copies = new ArrayList<>(List.of(cryo, hand));
+            Copy cryoTrino = null;
+            Copy handTrino = null;
+            if (trino) {
+                cryoTrino = copy(context, trial, CRYO_TRINO, "cryotrino", "trino", target, seed);
+                handTrino = copy(context, trial, HAND_TRINO, "handtrino", null, target, seed);
+                buildSeconds += Workload.appendToBoth(cryoTrino.workload(), handTrino.workload(), files, perCommit,
+                        rowsPerFile, partitions);
+                copies.add(cryoTrino);
+                copies.add(handTrino);
             }
-            long settleCall = System.nanoTime();
-            Duration settled = Settle.await(context, cryoNamespace, List.of(TABLE), timeout);
-            double cryoWall = (settleCall - cryoStart) / 1e9 + settled.toMillis() / 1000.0;
-            double executorCpu = executorCpu(context) - executorBefore;
-            double servicesCpu = ProcessCpu.delta(servicesBefore, ProcessCpu.services(context.environment()));
+            notes.add("trial " + trialNumber + ": built " + copies.size() + " copies in " + buildSeconds + " s");
+            Map<String, Fingerprint> before = new LinkedHashMap<>();
+            for (Copy copy : copies) {
+                record(values, copy.contender(), "data files before", TableFacts.of(copy.workload().table(), 0).dataFiles());
+                before.put(copy.contender(), copy.workload().actual());
+            }
+            Map<String, List<QuerySample>> mixBefore = trino ? mix(context, copies, queryRuns) : Map.of();
 
-            double ownBefore = ProcessCpu.ownCpuSeconds();
-            long handStart = System.nanoTime();
-            new NativeDag(context.lakehouse().plainRegistry()).run(context.lakehouse().id(handNamespace, TABLE))
-                    .requireAllSucceeded();
-            double handWall = (System.nanoTime() - handStart) / 1e9;
-            double handCpu = ProcessCpu.ownCpuSeconds() - ownBefore;
-            // the hand-run copy stays paused: Cryo must never maintain it
-            context.api().deletePolicy(context.pattern(cryoNamespace));
+            cryoRun(context, cryo, timeout, Optional.empty(), values, notes, trialNumber);
+            handRunNative(context, hand, values);
+            if (trino) {
+                cryoRun(context, cryoTrino, timeout, trinoPid, values, notes, trialNumber);
+                handRunTrino(context, handTrino, trinoPid.orElseThrow(), values);
+            }
 
-            TableFacts cryoAfter = TableFacts.of(cryo.table(), 0);
-            TableFacts handAfter = TableFacts.of(hand.table(), 0);
-            record(values, "cryo", "data files after", cryoAfter.dataFiles());
-            record(values, "hand-run", "data files after", handAfter.dataFiles());
-            record(values, "cryo", "bytes after", cryoAfter.dataBytes());
-            record(values, "hand-run", "bytes after", handAfter.dataBytes());
-            record(values, "cryo", "wall time", cryoWall);
-            record(values, "hand-run", "wall time", handWall);
-            record(values, "cryo", "compute (executor CPU)", executorCpu);
-            record(values, "hand-run", "compute (executor CPU)", handCpu);
-            record(values, "cryo", "control-plane CPU (all services)", servicesCpu);
-            check("trial " + (trial + 1) + " cryo", cryoBefore, cryo.actual(), cryo.expected(), fingerprintFailures);
-            check("trial " + (trial + 1) + " hand-run", handBefore, hand.actual(), hand.expected(), fingerprintFailures);
+            if (trino) {
+                Map<String, List<QuerySample>> mixAfter = mix(context, copies, queryRuns);
+                for (Copy copy : copies) {
+                    speedups(values, notes, trialNumber, copy.contender(),
+                            QueryMixSpeedup.of(mixBefore.get(copy.contender()), mixAfter.get(copy.contender())));
+                }
+            }
+            for (Copy copy : copies) {
+                TableFacts after = TableFacts.of(copy.workload().table(), 0);
+                record(values, copy.contender(), "data files after", after.dataFiles());
+                record(values, copy.contender(), "bytes after", after.dataBytes());
+                check("trial " + trialNumber + " " + copy.contender(), before.get(copy.contender()),
+                        copy.workload().actual(), copy.workload().expected(), fingerprintFailures);
+            }
         }
+
         List<Metric> metrics = new ArrayList<>();
         values.forEach((key, perTrial) -> {
             String[] parts = key.split("\\|", 2);
-            String unit = parts[1].contains("time") || parts[1].contains("CPU") ? "s"
-                    : parts[1].startsWith("bytes") ? "bytes" : "files";
-            metrics.add(new Metric(parts[1], unit, parts[0], perTrial));
+            metrics.add(new Metric(parts[1], unit(parts[1]), parts[0], perTrial));
         });
-        List<Double> cpuRatios = Statistics.ratios(values.get("cryo|compute (executor CPU)"),
-                values.get("hand-run|compute (executor CPU)"));
-        List<Metric> ratios = List.of(
-                new Metric("compute cryo ÷ hand-run", "", "cryo/hand-run", cpuRatios),
-                new Metric("data files after cryo ÷ hand-run", "", "cryo/hand-run", Statistics.ratios(
-                        values.get("cryo|data files after"), values.get("hand-run|data files after"))),
-                new Metric("wall time cryo ÷ hand-run", "", "cryo/hand-run", Statistics.ratios(
-                        values.get("cryo|wall time"), values.get("hand-run|wall time"))));
-        List<Target> targets = List.of(
-                Target.within("same file count as the hand-run SQL (± 5 %)", MixedFleet.mean(values.get("cryo|data files after")),
-                        MixedFleet.mean(values.get("hand-run|data files after")), 0.05),
-                Target.within("same bytes as the hand-run SQL (± 5 %)", MixedFleet.mean(values.get("cryo|bytes after")),
-                        MixedFleet.mean(values.get("hand-run|bytes after")), 0.05),
-                Target.atMost("compute ≤ 1.1 × hand-run", MixedFleet.mean(cpuRatios), 1.1, "×"),
-                Target.notEvaluated("query-mix geometric-mean speedup on Trino", context.trinoAvailable()
-                        ? "this harness version has no Trino query client yet" : "Trino is not started (start with --with trino)"));
+        List<Metric> ratios = new ArrayList<>(ratios(values, CRYO, HAND, "compute (executor CPU)", "cryo/hand-run"));
+        List<Target> targets = new ArrayList<>(targets(values, CRYO, HAND, "compute (executor CPU)", ""));
+        if (trino) {
+            ratios.addAll(ratios(values, CRYO_TRINO, HAND_TRINO, "compute (Trino server + executor CPU)",
+                    "cryo/hand-run (trino)"));
+            targets.addAll(targets(values, CRYO_TRINO, HAND_TRINO, "compute (Trino server + executor CPU)",
+                    " (Trino)"));
+            addRatio(ratios, values, "query-mix speedup cryo ÷ hand-run", CRYO, HAND, "query-mix geometric-mean speedup",
+                    "cryo/hand-run");
+            addRatio(ratios, values, "query-mix speedup cryo ÷ hand-run", CRYO_TRINO, HAND_TRINO,
+                    "query-mix geometric-mean speedup", "cryo/hand-run (trino)");
+            for (String contender : List.of(CRYO, HAND, CRYO_TRINO, HAND_TRINO)) {
+                List<Double> speedups = values.getOrDefault(contender + "|query-mix geometric-mean speedup", List.of());
+                targets.add(Target.reported("query-mix geometric-mean speedup on Trino, " + contender + "'s copy "
+                        + "(95 % CI over the trials' log speedups)", Statistics.geometricMean(speedups), "×"));
+            }
+        } else {
+            targets.add(Target.notEvaluated("query-mix geometric-mean speedup on Trino", NO_TRINO));
+            targets.add(Target.notEvaluated("Trino variant: file count and bytes = the hand-run's ± 5 %, compute ≤ 1.1 × "
+                    + "hand-run", NO_TRINO));
+        }
         notes.add("Cryo's wall time: from resuming the table (and one fix-now scan) to the start of the 10 s quiet window. "
-                + "The hand-run is the DAG's statements run once on the copy, in the harness JVM.");
-        return new ScenarioResult(id(), title(), ScenarioResult.SCORED, context.sizes().withPrefix("frag."), metrics,
-                ratios, targets, List.of(), fingerprintFailures, notes);
+                + "The hand-run is the DAG's statements run once on the copy, in the harness JVM (native: compute = the "
+                + "harness's CPU over the run).");
+        if (trino) {
+            notes.add("Trino variant: Cryo's copy has a governor policy (cooldown PT5S, engine trino); its compute is the "
+                    + "Trino server's CPU plus the executor's (the executor routes what Trino cannot do to the native "
+                    + "engine), both over Cryo's window; Trino's part includes whatever else the server did then "
+                    + "(nothing but Cryo used it). The hand-run (trino): " + String.join("; ", TrinoDag.STATEMENTS)
+                    .replace("%s", "t") + ", once over Trino JDBC (user " + TrinoClient.USER + "); its compute is the "
+                    + "Trino server's CPU over the statements.");
+            notes.add("Query mix on Trino, on every copy before any maintenance and after all: one untimed round per "
+                    + "copy, then " + queryRuns + " rounds, each over every copy in turn, of " + QueryMix.describe() + "; per query the median of its " + queryRuns
+                    + " latencies, speedup = before ÷ after, the trial's value = the geometric mean over the queries.");
+        } else {
+            notes.add("Trino variant: " + NO_TRINO + ".");
+        }
+        return new ScenarioResult(id(), title(), trino ? ScenarioResult.SCORED : ScenarioResult.SCORED
+                + "; Trino variant " + NO_TRINO, context.sizes().withPrefix("frag."), metrics, ratios, targets, List.of(),
+                fingerprintFailures, notes);
+    }
+
+    /** A new namespace and table for one contender, paused in the governor; Cryo's copies get the protocol's policy. */
+    private static Copy copy(BenchContext context, int trial, String contender, String suffix, String cryoEngine,
+                             long target, long seed) {
+        String namespace = context.namespace(2, trial, suffix);
+        context.lakehouse().createNamespace(namespace);
+        String pause;
+        if (cryoEngine == null) {
+            pause = context.api().pause(context.pattern(namespace), "CryoBench: the hand-run copy");
+        } else {
+            pause = context.api().pause(context.pattern(namespace), "CryoBench: building the table");
+            // PROTOCOL.md: the only setting the harness changes on Cryo's copy is cooldown = PT5S, as in scenarios 1 and 3
+            // (a plan made before the job ran would otherwise wait out the default 10-minute cooldown in the queue);
+            // the Trino variant also names the engine, as scenario 4
+            if (cryoEngine.equals("trino")) {
+                context.api().policy(context.pattern(namespace), Duration.ofSeconds(5), "trino");
+            } else {
+                context.api().policy(context.pattern(namespace), Duration.ofSeconds(5));
+            }
+        }
+        return new Copy(contender, namespace, new Workload(context.lakehouse().create(namespace, TABLE, target, false), seed),
+                pause);
+    }
+
+    /** Cryo maintains its copy: resume, one scan, wait until settled; CPU of the executor (and of Trino when given). */
+    private static void cryoRun(BenchContext context, Copy copy, Duration timeout, Optional<Long> trinoPid,
+                                Map<String, List<Double>> values, List<String> notes, int trial) {
+        TableId id = context.lakehouse().id(copy.namespace(), TABLE);
+        Map<String, Double> servicesBefore = ProcessCpu.services(context.environment());
+        double executorBefore = executorCpu(context);
+        double trinoBefore = trinoPid.map(ProcessCpu::cpuSeconds).orElse(Double.NaN);
+        long start = System.nanoTime();
+        context.api().resume(copy.pause());
+        context.api().scan(id);
+        if (Reaction.awaitOptional(() -> context.tap().events(JobAdmitted.class, job -> job.table().equals(id))
+                .stream().findFirst(), Duration.ofSeconds(120)).isEmpty()) {
+            notes.add("trial " + trial + ": Cryo (" + copy.contender() + ") admitted no job for the fragmented table "
+                    + "within 120 s of the scan");
+        }
+        long settleCall = System.nanoTime();
+        Duration settled = Settle.await(context, copy.namespace(), List.of(TABLE), timeout);
+        double wall = (settleCall - start) / 1e9 + settled.toMillis() / 1000.0;
+        double executorCpu = executorCpu(context) - executorBefore;
+        double trinoCpu = trinoPid.map(ProcessCpu::cpuSeconds).orElse(Double.NaN) - trinoBefore;
+        double servicesCpu = ProcessCpu.delta(servicesBefore, ProcessCpu.services(context.environment()));
+        context.api().deletePolicy(context.pattern(copy.namespace()));
+        record(values, copy.contender(), "wall time", wall);
+        record(values, copy.contender(), "compute (executor CPU)", executorCpu);
+        if (trinoPid.isPresent()) {
+            record(values, copy.contender(), "Trino server CPU", trinoCpu);
+            record(values, copy.contender(), "compute (Trino server + executor CPU)", trinoCpu + executorCpu);
+        }
+        record(values, copy.contender(), "control-plane CPU (all services)", servicesCpu);
+        Map<String, Long> engines = context.tap().events(JobAdmitted.class, job -> job.table().equals(id)).stream()
+                .collect(Collectors.groupingBy(job -> String.valueOf(job.engine()), LinkedHashMap::new,
+                        Collectors.counting()));
+        notes.add("trial " + trial + ": " + copy.contender() + "'s jobs by engine: " + (engines.isEmpty() ? "none"
+                : engines.entrySet().stream().map(entry -> entry.getValue() + " on " + entry.getKey())
+                .collect(Collectors.joining(", "))));
+    }
+
+    /** The hand-run on the native engine: the DAG's steps once, in the harness JVM; compute = the harness's CPU. */
+    private static void handRunNative(BenchContext context, Copy copy, Map<String, List<Double>> values) {
+        double ownBefore = ProcessCpu.ownCpuSeconds();
+        long start = System.nanoTime();
+        new NativeDag(context.lakehouse().plainRegistry()).run(context.lakehouse().id(copy.namespace(), TABLE))
+                .requireAllSucceeded();
+        record(values, copy.contender(), "wall time", (System.nanoTime() - start) / 1e9);
+        record(values, copy.contender(), "compute (executor CPU)", ProcessCpu.ownCpuSeconds() - ownBefore);
+    }
+
+    /** The hand-run on Trino: the DAG's three statements once over Trino JDBC; compute = the Trino server's CPU. */
+    private static void handRunTrino(BenchContext context, Copy copy, long trinoPid, Map<String, List<Double>> values)
+            throws Exception {
+        try (TrinoClient client = TrinoClient.open(context.lakehouse().catalogName())) {
+            double trinoBefore = ProcessCpu.cpuSeconds(trinoPid);
+            long start = System.nanoTime();
+            // nothing else writes to this copy: a failed statement is a harness error, as the native hand-run's
+            new TrinoDag(context.lakehouse()).run(client, copy.namespace(), TABLE).requireAllSucceeded();
+            double wall = (System.nanoTime() - start) / 1e9;
+            double trinoCpu = ProcessCpu.cpuSeconds(trinoPid) - trinoBefore;
+            record(values, copy.contender(), "wall time", wall);
+            record(values, copy.contender(), "Trino server CPU", trinoCpu);
+            record(values, copy.contender(), "compute (Trino server + executor CPU)", trinoCpu);
+        }
+    }
+
+    /**
+     * The query mix on every copy: one untimed round per copy, then {@code runs} rounds, each round over every copy in
+     * turn (so that a change of the machine's load during the phase falls on every copy alike).
+     */
+    private static Map<String, List<QuerySample>> mix(BenchContext context, List<Copy> copies, int runs)
+            throws Exception {
+        Map<String, List<QuerySample>> samples = new LinkedHashMap<>();
+        try (TrinoClient client = TrinoClient.open(context.lakehouse().catalogName())) {
+            for (Copy copy : copies) {
+                // Trino's first look at a table (metadata, plans) is not what a dashboard sees
+                QueryMix.rounds(client, QueryMix.table(copy.namespace(), TABLE), 1);
+                samples.put(copy.contender(), new ArrayList<>());
+            }
+            for (int run = 0; run < runs; run++) {
+                for (Copy copy : copies) {
+                    samples.get(copy.contender()).addAll(QueryMix.rounds(client, QueryMix.table(copy.namespace(), TABLE), 1));
+                }
+            }
+        }
+        return samples;
+    }
+
+    private static void speedups(Map<String, List<Double>> values, List<String> notes, int trial, String contender,
+                                 QueryMixSpeedup mix) {
+        double geometricMean = mix.geometricMean();
+        if (Double.isFinite(geometricMean)) {
+            record(values, contender, "query-mix geometric-mean speedup", geometricMean);
+        }
+        mix.speedups().forEach((query, speedup) -> record(values, contender, "speedup: " + query, speedup));
+        record(values, contender, "dashboard mix before (sum of medians)", mix.mixBeforeSeconds());
+        record(values, contender, "dashboard mix after (sum of medians)", mix.mixAfterSeconds());
+        record(values, contender, "failed dashboard queries", mix.failures());
+        if (mix.speedups().size() < QueryMix.QUERIES.size()) {
+            notes.add("trial " + trial + ": " + contender + "'s copy: " + (QueryMix.QUERIES.size() - mix.speedups().size())
+                    + " of the mix's queries never answered before or after; the geometric mean is over "
+                    + mix.speedups().size());
+        }
+    }
+
+    private static List<Metric> ratios(Map<String, List<Double>> values, String cryo, String hand, String compute,
+                                       String label) {
+        List<Metric> ratios = new ArrayList<>();
+        addRatio(ratios, values, "compute cryo ÷ hand-run", cryo, hand, compute, label);
+        addRatio(ratios, values, "data files after cryo ÷ hand-run", cryo, hand, "data files after", label);
+        addRatio(ratios, values, "wall time cryo ÷ hand-run", cryo, hand, "wall time", label);
+        return ratios;
+    }
+
+    /** A per-trial ratio metric, left out when a side lacks a trial's value (the notes say why). */
+    private static void addRatio(List<Metric> ratios, Map<String, List<Double>> values, String name, String cryo,
+                                 String hand, String metric, String label) {
+        List<Double> numerators = values.get(cryo + "|" + metric);
+        List<Double> denominators = values.get(hand + "|" + metric);
+        if (numerators != null && denominators != null && numerators.size() == denominators.size()) {
+            ratios.add(new Metric(name, "", label, Statistics.ratios(numerators, denominators)));
+        }
+    }
+
+    private static List<Target> targets(Map<String, List<Double>> values, String cryo, String hand, String compute,
+                                        String variant) {
+        List<Double> cpuRatios = Statistics.ratios(values.get(cryo + "|" + compute), values.get(hand + "|" + compute));
+        return List.of(
+                Target.within("same file count as the hand-run SQL (± 5 %)" + variant,
+                        MixedFleet.mean(values.get(cryo + "|data files after")),
+                        MixedFleet.mean(values.get(hand + "|data files after")), 0.05),
+                Target.within("same bytes as the hand-run SQL (± 5 %)" + variant, MixedFleet.mean(values.get(cryo
+                        + "|bytes after")), MixedFleet.mean(values.get(hand + "|bytes after")), 0.05),
+                Target.atMost("compute ≤ 1.1 × hand-run" + variant, MixedFleet.mean(cpuRatios), 1.1, "×"));
+    }
+
+    private static String unit(String name) {
+        if (name.contains("speedup")) {
+            return "×";
+        }
+        if (name.startsWith("failed")) {
+            return "queries";
+        }
+        if (name.contains("time") || name.contains("CPU") || name.startsWith("dashboard mix")) {
+            return "s";
+        }
+        return name.startsWith("bytes") ? "bytes" : "files";
     }
 
     static void check(String who, Fingerprint before, Fingerprint after, Fingerprint expected, List<String> failures) {

@@ -8,8 +8,10 @@ import dev.cryo.bench.domain.Series;
 import dev.cryo.bench.domain.Target;
 import dev.cryo.bench.domain.TimeWindow;
 import dev.cryo.bench.harness.BenchContext;
+import dev.cryo.bench.harness.QueryMix;
 import dev.cryo.bench.harness.Settle;
 import dev.cryo.bench.harness.TrinoClient;
+import dev.cryo.bench.harness.TrinoDag;
 import dev.cryo.bench.harness.Workload;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.JobAdmitted;
@@ -42,13 +44,6 @@ public final class UserImpact implements Scenario {
 
     private static final Logger LOG = LoggerFactory.getLogger(UserImpact.class);
     private static final String TABLE = "dashboard";
-    /** PROTOCOL.md section 4 (clarification of 2026-11-30): the dashboard mix, {@code %s} = "namespace"."table". */
-    static final Map<String, String> QUERY_MIX = queryMix();
-    /** PROTOCOL.md section 1: what an engineer runs on Trino. */
-    static final List<String> DAG_STATEMENTS = List.of("ALTER TABLE %s EXECUTE optimize",
-            "ALTER TABLE %s EXECUTE optimize_manifests",
-            "ALTER TABLE %s EXECUTE expire_snapshots(retention_threshold => '7d')");
-
     @Override
     public int id() {
         return 4;
@@ -94,16 +89,16 @@ public final class UserImpact implements Scenario {
             notes.add("trial " + trialNumber + ": built both copies (" + files + " files each) in " + buildSeconds + " s");
             Fingerprint cryoBefore = cryo.actual();
             Fingerprint dagBefore = dag.actual();
-            String cryoTable = "\"" + cryoNamespace + "\".\"" + TABLE + "\"";
-            String dagTable = "\"" + dagNamespace + "\".\"" + TABLE + "\"";
+            String cryoTable = QueryMix.table(cryoNamespace, TABLE);
+            String dagTable = QueryMix.table(dagNamespace, TABLE);
             TableId cryoId = context.lakehouse().id(cryoNamespace, TABLE);
 
             try (TrinoClient dashboard = TrinoClient.open(catalog)) {
                 // one untimed round per copy: Trino's first look at a table (metadata, plans) is not what a dashboard sees
-                rounds(dashboard, cryoTable, 1);
-                rounds(dashboard, dagTable, 1);
-                QueryLatencies cryoIdle = QueryLatencies.of(rounds(dashboard, cryoTable, idleRounds));
-                QueryLatencies dagIdle = QueryLatencies.of(rounds(dashboard, dagTable, idleRounds));
+                QueryMix.rounds(dashboard, cryoTable, 1);
+                QueryMix.rounds(dashboard, dagTable, 1);
+                QueryLatencies cryoIdle = QueryLatencies.of(QueryMix.rounds(dashboard, cryoTable, idleRounds));
+                QueryLatencies dagIdle = QueryLatencies.of(QueryMix.rounds(dashboard, dagTable, idleRounds));
 
                 // Cryo: the loop runs from the resume until Cryo has settled; what counts is what ran during its jobs
                 Loop cryoLoop = Loop.start(catalog, cryoTable);
@@ -129,7 +124,7 @@ public final class UserImpact implements Scenario {
                 long dagStart = System.currentTimeMillis();
                 long dagEnd;
                 try (TrinoClient engineer = TrinoClient.open(catalog)) {
-                    for (String statement : DAG_STATEMENTS) {
+                    for (String statement : TrinoDag.STATEMENTS) {
                         engineer.execute(statement.formatted(dagTable));
                     }
                 } catch (SQLException e) {
@@ -191,7 +186,7 @@ public final class UserImpact implements Scenario {
                 Target.atMost("zero failed queries (Cryo's copy)", MixedFleet.mean(values.get("cryo|failed queries")), 0,
                         " queries"));
         notes.add("Query mix on Trino (user " + TrinoClient.USER + ", one query at a time, in this order, every row read): "
-                + String.join("; ", QUERY_MIX.values()).replace("%s", "t") + ".");
+                + QueryMix.describe() + ".");
         notes.add("Idle: " + idleRounds + " rounds of the mix per copy after one untimed round. During maintenance: "
                 + "the loop runs on the copy from Cryo's resume until Cryo settled (resp. around the DAG's statements); "
                 + "only queries that ran at some moment between a Cryo job's JobAdmitted and its JobFinished (resp. the "
@@ -199,9 +194,10 @@ public final class UserImpact implements Scenario {
                 + "trial's answered queries (all five queries pooled).");
         notes.add("Cryo's copy: a governor policy (cooldown PT5S, engine trino) on its namespace; the executor runs "
                 + "optimize on Trino and routes what Trino cannot do to the native engine. The DAG: "
-                + String.join("; ", DAG_STATEMENTS).replace("%s", "t") + ", over Trino JDBC, one after the other.");
+                + String.join("; ", TrinoDag.STATEMENTS).replace("%s", "t") + ", over Trino JDBC, one after the other.");
         Map<String, String> sizes = new TreeMap<>(context.sizes().withPrefix("frag."));
         sizes.putAll(context.sizes().withPrefix("impact."));
+        sizes.remove("frag.query-runs"); // scenario 2's query mix, not this scenario's loop
         return new ScenarioResult(id(), title(), ScenarioResult.SCORED, sizes, metrics, ratios, targets, series,
                 fingerprintFailures, notes);
     }
@@ -222,14 +218,6 @@ public final class UserImpact implements Scenario {
         return windows;
     }
 
-    private static List<QuerySample> rounds(TrinoClient client, String table, int rounds) {
-        List<QuerySample> samples = new ArrayList<>();
-        for (int round = 0; round < rounds; round++) {
-            QUERY_MIX.forEach((name, sql) -> samples.add(client.timed(name, sql.formatted(table))));
-        }
-        return samples;
-    }
-
     /** The query mix in a loop on its own connection, until stopped (after the round's current query). */
     private static final class Loop {
         private final AtomicBoolean running = new AtomicBoolean(true);
@@ -242,7 +230,7 @@ public final class UserImpact implements Scenario {
             loop.task = loop.thread.submit(() -> {
                 try (TrinoClient client = TrinoClient.open(catalog)) {
                     while (loop.running.get()) {
-                        for (Map.Entry<String, String> query : QUERY_MIX.entrySet()) {
+                        for (Map.Entry<String, String> query : QueryMix.QUERIES.entrySet()) {
                             if (!loop.running.get()) {
                                 break;
                             }
@@ -267,17 +255,6 @@ public final class UserImpact implements Scenario {
         List<QuerySample> samples() {
             return List.copyOf(samples);
         }
-    }
-
-    private static Map<String, String> queryMix() {
-        Map<String, String> mix = new LinkedHashMap<>();
-        mix.put("count", "SELECT count(*) FROM %s");
-        mix.put("count of one day", "SELECT count(*) FROM %s WHERE event_ts >= TIMESTAMP '2026-01-01 00:00:00 UTC' "
-                + "AND event_ts < TIMESTAMP '2026-01-02 00:00:00 UTC'");
-        mix.put("group by category", "SELECT category, count(*), sum(amount) FROM %s GROUP BY category");
-        mix.put("top 10 amount", "SELECT id, amount FROM %s ORDER BY amount DESC LIMIT 10");
-        mix.put("count distinct id", "SELECT count(DISTINCT id) FROM %s");
-        return java.util.Collections.unmodifiableMap(mix);
     }
 
     private static void failures(List<String> notes, int trial, String contender, QueryLatencies idle,

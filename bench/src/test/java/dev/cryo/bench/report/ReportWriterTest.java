@@ -71,4 +71,29 @@ class ReportWriterTest {
         assertThat(png).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
         assertThat(bench.resolve("report/full-s1-delete-files-over-time.png")).isNotEmptyFile();
     }
+
+    @Test
+    void bothEnginesOfAScenarioShowAsContendersAndAVariantThatDidNotRunSaysSo() {
+        ScenarioResult withTrino = new ScenarioResult(2, "fragmented", ScenarioResult.SCORED, Map.of(),
+                List.of(new Metric("data files after", "files", "cryo", List.of(8.0)),
+                        new Metric("data files after", "files", "hand-run", List.of(8.0)),
+                        new Metric("data files after", "files", "cryo (trino)", List.of(4.0)),
+                        new Metric("data files after", "files", "hand-run (trino)", List.of(4.0))),
+                List.of(), List.of(Target.reported("query-mix geometric-mean speedup on Trino, cryo (trino)'s copy",
+                dev.cryo.bench.domain.Statistics.geometricMean(List.of(2.5)), "×")), List.of(), List.of(), List.of());
+        ScenarioResult withoutTrino = new ScenarioResult(3, "live CDC", ScenarioResult.SCORED
+                + "; Trino variant not run: start with --with trino", Map.of(), List.of(), List.of(),
+                List.of(Target.notEvaluated("100 % of Cryo's jobs commit (Trino)", "not run: start with --with trino")),
+                List.of(), List.of(), List.of());
+        RunResult run = new RunResult(3, "quick", 1, Instant.parse("2026-01-01T10:00:00Z"),
+                Instant.parse("2026-01-01T10:05:00Z"), Map.of(), Map.of(), List.of(withTrino, withoutTrino));
+
+        String report = ReportWriter.render(run);
+
+        assertThat(report).contains("| data files after (files) | cryo (trino) | 4 | 4 (n=1, no CI) |",
+                "| data files after (files) | hand-run (trino) | 4 | 4 (n=1, no CI) |",
+                "| query-mix geometric-mean speedup on Trino, cryo (trino)'s copy | ✅ reported: 2.50× (n=1, no CI) |",
+                "| 3 | live CDC | scored; Trino variant not run: start with --with trino | 0 | 0 |",
+                "| 100 % of Cryo's jobs commit (Trino) | — not evaluated: not run: start with --with trino |");
+    }
 }
