@@ -19,6 +19,8 @@ import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.io.CloseableIterable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,6 +38,8 @@ import java.util.UUID;
  * (the same Iceberg Java code path as Cryo's executor, with its default settings).
  */
 public final class NativeDag {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NativeDag.class);
 
     /** The DAG's expiry: the engines' default retention, keep the last snapshot. */
     public static final OperationParameters EXPIRY = new OperationParameters(null, Duration.ofDays(7), 1, null);
@@ -116,7 +120,9 @@ public final class NativeDag {
                     OperationParameters.NONE);
             steps++;
             try {
-                if (engine.run(step).committedSnapshotId() != null) {
+                StepResult result = engine.run(step);
+                LOG.info("{} {}: {}", tableId, step.step(), result.message());
+                if (result.committedSnapshotId() != null) {
                     committed++;
                 }
             } catch (RuntimeException e) {

@@ -36,6 +36,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -110,14 +111,23 @@ final class ChunkRewriter {
             if (start == null) {
                 return StepResult.nothingToDo("the table has no snapshot");
             }
+            long planStarted = System.nanoTime();
             RewritePlan plan = plan(start, scope, selection);
             if (plan.replaced().isEmpty()) {
                 return StepResult.nothingToDo("no file of the chunk's partitions needs a rewrite at snapshot "
                         + start.snapshotId());
             }
+            long writeStarted = System.nanoTime();
             RewriteOutput written = write(plan);
+            long verifyStarted = System.nanoTime();
             verify(plan, written);
+            long commitStarted = System.nanoTime();
             RewriteCommit.Attempt attempt = new RewriteCommit(table, settings, tags, beforeCommit).commit(plan, written);
+            long committed = System.nanoTime();
+            // Where the time went, so that an operator (and a benchmark) can tell a slow read from a slow commit.
+            String phases = String.format(Locale.ROOT, "plan %.1f s, write %.1f s, read back %.1f s, commit %.1f s",
+                    (writeStarted - planStarted) / 1e9, (verifyStarted - writeStarted) / 1e9,
+                    (commitStarted - verifyStarted) / 1e9, (committed - commitStarted) / 1e9);
             retries += attempt.retries();
             if (attempt.snapshotId() != null) {
                 FileCounts before = new FileCounts(plan.replaced().size(), plan.replaced().stream()
@@ -130,7 +140,8 @@ final class ChunkRewriter {
                         + (partitions > 1 ? " (" + partitions + " partitions, " + parallel.threadsFor(partitions) + " at once)" : "")
                         + ", removed " + attempt.removedDeletes() + " delete files; fingerprint " + written.input()
                         + " equal before and after" + (attempt.rebasedDeletes() > 0
-                        ? "; carried " + attempt.rebasedDeletes() + " concurrent row deletes onto the new files" : "");
+                        ? "; carried " + attempt.rebasedDeletes() + " concurrent row deletes onto the new files" : "")
+                        + " (" + phases + ")";
                 return new StepResult(before, after, attempt.snapshotId(), retries, message, List.of());
             }
             if (replan >= settings.maxReplans()) {

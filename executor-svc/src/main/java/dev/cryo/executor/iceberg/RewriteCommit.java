@@ -4,6 +4,7 @@ import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.iceberg.RewriteOutput.Run;
 import dev.cryo.platform.error.CryoException;
 import io.quarkus.logging.Log;
+import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileContent;
@@ -215,13 +216,7 @@ final class RewriteCommit {
         OutputFileFactory outputFiles = TableFiles.outputFiles(table, 0, "cryo-keep");
         try {
             for (DeleteFile delete : deletes) {
-                PartitionSpec spec = table.specs().get(delete.specId());
-                StructLike partition = spec.isUnpartitioned() ? null : delete.partition();
-                GenericAppenderFactory appenders = new GenericAppenderFactory(table.schema(), spec);
-                appenders.setAll(table.properties());
-                PositionDeleteWriter<Record> writer = appenders.newPosDeleteWriter(partition == null
-                        ? outputFiles.newOutputFile() : outputFiles.newOutputFile(spec, partition), FileFormat.PARQUET,
-                        partition);
+                PositionDeleteWriter<Record> writer = positionDeleteWriter(outputFiles, delete);
                 long kept = 0;
                 try (writer; CloseableIterable<Record> rows = ParquetRows.open(table.io(), delete, pathAndPosition)) {
                     PositionDelete<Record> row = PositionDelete.create();
@@ -285,7 +280,6 @@ final class RewriteCommit {
         return new Rebase(writePositionDeletes(written, deletedByNewFile), rows);
     }
 
-
     private List<DeleteFile> writePositionDeletes(RewriteOutput written, Map<Integer, List<Long>> deletedByNewFile) {
         OutputFileFactory outputFiles = TableFiles.outputFiles(table, 0, "cryo-rebase");
         List<DeleteFile> deletes = new ArrayList<>();
@@ -306,12 +300,7 @@ final class RewriteCommit {
             // Format v2: one position delete file per new data file, rows sorted by position.
             for (Map.Entry<Integer, List<Long>> entry : deletedByNewFile.entrySet()) {
                 DataFile file = written.files().get(entry.getKey());
-                PartitionSpec spec = table.specs().get(file.specId());
-                StructLike partition = spec.isUnpartitioned() ? null : file.partition();
-                GenericAppenderFactory appenders = new GenericAppenderFactory(table.schema(), spec);
-                appenders.setAll(table.properties());
-                PositionDeleteWriter<Record> writer = appenders.newPosDeleteWriter(partition == null
-                        ? outputFiles.newOutputFile() : outputFiles.newOutputFile(spec, partition), FileFormat.PARQUET, partition);
+                PositionDeleteWriter<Record> writer = positionDeleteWriter(outputFiles, file);
                 try (writer) {
                     PositionDelete<Record> delete = PositionDelete.create();
                     entry.getValue().stream().sorted(Comparator.naturalOrder())
@@ -324,5 +313,15 @@ final class RewriteCommit {
             TableFiles.deleteQuietly(table, deletes);
             throw TableFiles.storageFailure(table, "write the rebased position deletes", e);
         }
+    }
+
+    /** A format-v2 Parquet position delete writer in the partition of {@code file}, with the table's write properties. */
+    private PositionDeleteWriter<Record> positionDeleteWriter(OutputFileFactory outputFiles, ContentFile<?> file) {
+        PartitionSpec spec = table.specs().get(file.specId());
+        StructLike partition = spec.isUnpartitioned() ? null : file.partition();
+        GenericAppenderFactory appenders = new GenericAppenderFactory(table.schema(), spec);
+        appenders.setAll(table.properties());
+        return appenders.newPosDeleteWriter(partition == null ? outputFiles.newOutputFile()
+                : outputFiles.newOutputFile(spec, partition), FileFormat.PARQUET, partition);
     }
 }
