@@ -18,7 +18,9 @@ import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
+import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,8 +30,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -132,6 +136,35 @@ class IcebergSupportTest {
 
         assertThat(Fingerprints.of(SampleTables.EVENTS, altered)).isNotEqualTo(original);
         assertThat(Fingerprints.of(SampleTables.EVENTS, altered).rows()).isEqualTo(original.rows());
+    }
+
+    @Test
+    void aRowHashesTheSameWhicheverJavaTypeCarriesItsValues() {
+        Types.StructType struct = Types.StructType.of(
+                Types.NestedField.required(1, "event_ts", Types.TimestampType.withZone()),
+                Types.NestedField.optional(2, "city", Types.StringType.get()),
+                Types.NestedField.optional(3, "street", Types.StringType.get()));
+        OffsetDateTime beforeEpoch = OffsetDateTime.of(1969, 12, 31, 23, 59, 59, 123_456_000, ZoneOffset.ofHours(2));
+        long micros = ChronoUnit.MICROS.between(Instant.EPOCH, beforeEpoch.toInstant());
+
+        long asObjects = Fingerprints.hashRow(struct, row(struct, beforeEpoch, "Zürich", "Bahnhofstrasse"));
+        long asInternalValues = Fingerprints.hashRow(struct, row(struct, micros, new StringBuilder("Zürich"), "Bahnhofstrasse"));
+
+        assertThat(asInternalValues).isEqualTo(asObjects);
+        assertThat(Fingerprints.hashRow(struct, row(struct, micros + 1, "Zürich", "Bahnhofstrasse"))).isNotEqualTo(asObjects);
+        assertThat(Fingerprints.hashRow(struct, row(struct, micros, "Zurich", "Bahnhofstrasse"))).isNotEqualTo(asObjects);
+        // the same characters split differently between two columns are another row
+        assertThat(Fingerprints.hashRow(struct, row(struct, micros, "ZürichB", "ahnhofstrasse"))).isNotEqualTo(asObjects);
+        assertThat(Fingerprints.hashRow(struct, row(struct, micros, null, "Bahnhofstrasse")))
+                .isNotEqualTo(Fingerprints.hashRow(struct, row(struct, micros, "", "Bahnhofstrasse")));
+    }
+
+    private static GenericRecord row(Types.StructType struct, Object... values) {
+        GenericRecord row = GenericRecord.create(struct);
+        for (int i = 0; i < values.length; i++) {
+            row.set(i, values[i]);
+        }
+        return row;
     }
 
     @Test

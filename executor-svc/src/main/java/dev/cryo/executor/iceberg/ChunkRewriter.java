@@ -260,9 +260,10 @@ final class ChunkRewriter {
                     int position = indexOf(readSchema, MetadataColumns.ROW_POSITION.fieldId());
                     String location = task.file().location();
                     List<Run> fileRuns = runs.computeIfAbsent(location, ignored -> new ArrayList<>());
+                    // One record for every row: the Parquet writer takes its values as it is handed it.
+                    Record copy = GenericRecord.create(schema);
                     try (CloseableIterable<Record> read = deletes.filter(ParquetRows.open(table.io(), task, readSchema))) {
                         for (Record row : read) {
-                            Record copy = GenericRecord.create(schema);
                             for (int i = 0; i < columns.length; i++) {
                                 copy.set(i, row.get(columns[i]));
                             }

@@ -16,19 +16,21 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 /** Computes {@link Fingerprint}s of tables, of parts of tables, and of rows. */
 public final class Fingerprints {
+
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    /** One per thread: a hasher keeps its buffer from row to row. */
+    private static final ThreadLocal<RowHasher> HASHERS = ThreadLocal.withInitial(RowHasher::new);
 
     /** Every live row of the table's current snapshot, deletes applied. */
     public static Fingerprint ofTable(Table table) {
@@ -60,7 +62,7 @@ public final class Fingerprints {
 
     /** The 64-bit hash of one row: every column, with its field id, in schema order. */
     public static long hashRow(Types.StructType struct, StructLike row) {
-        RowHasher hasher = new RowHasher();
+        RowHasher hasher = HASHERS.get();
         putStruct(hasher, struct, row);
         return hasher.hash();
     }
@@ -91,13 +93,13 @@ public final class Fingerprints {
             case DATE -> hasher.putLong(value instanceof LocalDate date ? date.toEpochDay() : ((Number) value).longValue());
             case TIME -> hasher.putLong(value instanceof LocalTime time ? time.toNanoOfDay() : ((Number) value).longValue());
             case TIMESTAMP, TIMESTAMP_NANO -> hasher.putLong(epochNanos(value));
-            case STRING -> putBytes(hasher, value.toString().getBytes(StandardCharsets.UTF_8));
-            case UUID -> putBytes(hasher, value.toString().getBytes(StandardCharsets.UTF_8));
-            case FIXED, BINARY -> putBytes(hasher, bytes(value));
+            case STRING -> hasher.putString(value instanceof CharSequence chars ? chars : value.toString());
+            case UUID -> hasher.putBytes(value.toString().getBytes(StandardCharsets.UTF_8));
+            case FIXED, BINARY -> hasher.putBytes(bytes(value));
             case DECIMAL -> {
                 BigDecimal decimal = (BigDecimal) value;
                 hasher.putInt(decimal.scale());
-                putBytes(hasher, decimal.unscaledValue().toByteArray());
+                hasher.putBytes(decimal.unscaledValue().toByteArray());
             }
             case STRUCT -> putStruct(hasher, type.asStructType(), (StructLike) value);
             case LIST -> {
@@ -119,16 +121,16 @@ public final class Fingerprints {
                 }
                 hasher.putInt(map.size()).putLong(entries);
             }
-            default -> putBytes(hasher, value.toString().getBytes(StandardCharsets.UTF_8));
+            default -> hasher.putBytes(value.toString().getBytes(StandardCharsets.UTF_8));
         }
     }
 
     private static long epochNanos(Object value) {
         if (value instanceof OffsetDateTime offset) {
-            return ChronoUnit.NANOS.between(Instant.EPOCH, offset.toInstant());
+            return Math.addExact(Math.multiplyExact(offset.toEpochSecond(), NANOS_PER_SECOND), offset.getNano());
         }
         if (value instanceof LocalDateTime local) {
-            return ChronoUnit.NANOS.between(Instant.EPOCH, local.toInstant(ZoneOffset.UTC));
+            return Math.addExact(Math.multiplyExact(local.toEpochSecond(ZoneOffset.UTC), NANOS_PER_SECOND), local.getNano());
         }
         // Internal representation: microseconds since epoch.
         return ((Number) value).longValue() * 1000;
@@ -148,10 +150,6 @@ public final class Fingerprints {
             return uuid.toString().getBytes(StandardCharsets.UTF_8);
         }
         throw new IllegalArgumentException("Cannot hash a binary value of class " + value.getClass().getName());
-    }
-
-    private static void putBytes(RowHasher hasher, byte[] bytes) {
-        hasher.putInt(bytes.length).putBytes(bytes);
     }
 
     private Fingerprints() {

@@ -1,29 +1,35 @@
 package dev.cryo.iceberg.fingerprint;
 
-import java.nio.ByteBuffer;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import org.apache.commons.codec.digest.MurmurHash3;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
- * Typed values into a SHA-256 digest, reduced to 64 bits. SHA-256 rather than a faster
- * non-cryptographic hash because the JDK has it (no extra library) and it is fast enough:
- * rows are read from Parquet far slower than they are hashed.
+ * Typed values of one row, laid out in a reusable buffer and hashed at once with the 128-bit
+ * MurmurHash3, reduced to 64 bits. A fingerprint guards against maintenance bugs, not against an
+ * adversary, so a fast non-cryptographic hash is enough. It was SHA-256 fed value by value until
+ * a profile of the native rewrite (2026-12-01) found a quarter of its CPU time in hashing: every
+ * rewritten row is hashed twice, before and after. Not thread-safe: one per thread.
  */
 final class RowHasher {
 
-    private final MessageDigest digest;
-    private final ByteBuffer scratch = ByteBuffer.allocate(Long.BYTES);
+    private static final int SEED = 0x63727930; // "cry0"
+    private static final int INITIAL_BYTES = 512;
+    /** A row with a huge value grows the buffer; it shrinks back afterwards, so that it is not kept. */
+    private static final int KEPT_BYTES = 1 << 20;
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
-    RowHasher() {
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
-    }
+    private byte[] buffer = new byte[INITIAL_BYTES];
+    private int length;
 
     RowHasher putByte(byte value) {
-        digest.update(value);
+        room(1);
+        buffer[length++] = value;
         return this;
     }
 
@@ -32,16 +38,16 @@ final class RowHasher {
     }
 
     RowHasher putInt(int value) {
-        scratch.clear();
-        scratch.putInt(value);
-        digest.update(scratch.array(), 0, Integer.BYTES);
+        room(Integer.BYTES);
+        INT.set(buffer, length, value);
+        length += Integer.BYTES;
         return this;
     }
 
     RowHasher putLong(long value) {
-        scratch.clear();
-        scratch.putLong(value);
-        digest.update(scratch.array(), 0, Long.BYTES);
+        room(Long.BYTES);
+        LONG.set(buffer, length, value);
+        length += Long.BYTES;
         return this;
     }
 
@@ -53,13 +59,32 @@ final class RowHasher {
         return putLong(Double.doubleToLongBits(value));
     }
 
+    /** Bytes preceded by their length, so that two values can never run into each other. */
     RowHasher putBytes(byte[] bytes) {
-        digest.update(bytes);
+        putInt(bytes.length);
+        room(bytes.length);
+        System.arraycopy(bytes, 0, buffer, length, bytes.length);
+        length += bytes.length;
         return this;
     }
 
-    /** The first 64 bits of the digest. */
+    RowHasher putString(CharSequence value) {
+        return putBytes(value.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The first 64 bits of the hash of what was put since the last call; starts a new row. */
     long hash() {
-        return ByteBuffer.wrap(digest.digest()).getLong();
+        long hash = MurmurHash3.hash128x64(buffer, 0, length, SEED)[0];
+        length = 0;
+        if (buffer.length > KEPT_BYTES) {
+            buffer = new byte[INITIAL_BYTES];
+        }
+        return hash;
+    }
+
+    private void room(int bytes) {
+        if (bytes > buffer.length - length) {
+            buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, Math.addExact(length, bytes)));
+        }
     }
 }
