@@ -33,6 +33,9 @@ import static java.util.Objects.requireNonNull;
  */
 public final class CatalogRegistry implements Closeable {
 
+    private static final String LOCAL_IMPL = "fs.file.impl";
+    private static final String LOCAL_CACHE_DISABLED = "fs.file.impl.disable.cache";
+
     private final Map<String, Catalog> catalogs;
 
     private CatalogRegistry(Map<String, Catalog> catalogs) {
@@ -73,9 +76,6 @@ public final class CatalogRegistry implements Closeable {
             throw new IllegalArgumentException("Cannot configure catalog " + name + ": " + e.getMessage(), e);
         }
     }
-
-    private static final String LOCAL_IMPL = "fs.file.impl";
-    private static final String LOCAL_CACHE_DISABLED = "fs.file.impl.disable.cache";
 
     /**
      * Hadoop settings for HadoopFileIO on local disks: the raw local file system writes no

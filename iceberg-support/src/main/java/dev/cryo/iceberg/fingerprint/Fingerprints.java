@@ -93,8 +93,7 @@ public final class Fingerprints {
             case DATE -> hasher.putLong(value instanceof LocalDate date ? date.toEpochDay() : ((Number) value).longValue());
             case TIME -> hasher.putLong(value instanceof LocalTime time ? time.toNanoOfDay() : ((Number) value).longValue());
             case TIMESTAMP, TIMESTAMP_NANO -> hasher.putLong(epochNanos(value));
-            case STRING -> hasher.putString(value instanceof CharSequence chars ? chars : value.toString());
-            case UUID -> hasher.putBytes(value.toString().getBytes(StandardCharsets.UTF_8));
+            case STRING, UUID -> hasher.putString(value.toString());
             case FIXED, BINARY -> hasher.putBytes(bytes(value));
             case DECIMAL -> {
                 BigDecimal decimal = (BigDecimal) value;
@@ -121,7 +120,7 @@ public final class Fingerprints {
                 }
                 hasher.putInt(map.size()).putLong(entries);
             }
-            default -> hasher.putBytes(value.toString().getBytes(StandardCharsets.UTF_8));
+            default -> hasher.putString(value.toString());
         }
     }
 

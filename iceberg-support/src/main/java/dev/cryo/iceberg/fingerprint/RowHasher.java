@@ -68,8 +68,9 @@ final class RowHasher {
         return this;
     }
 
-    RowHasher putString(CharSequence value) {
-        return putBytes(value.toString().getBytes(StandardCharsets.UTF_8));
+    /** A string as its UTF-8 bytes, preceded by their length. */
+    RowHasher putString(String value) {
+        return putBytes(value.getBytes(StandardCharsets.UTF_8));
     }
 
     /** The first 64 bits of the hash of what was put since the last call; starts a new row. */
