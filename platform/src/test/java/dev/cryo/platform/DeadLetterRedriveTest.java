@@ -152,6 +152,26 @@ class DeadLetterRedriveTest {
                 .body("message", equalTo("Cannot list dead letters: limit must be 1 to 1000, not 0"));
     }
 
+    @Test
+    void aDeadLetterWhoseValueWasCutIsNotRedriven() {
+        String key = "c.n.huge-" + UUID.randomUUID();
+        byte[] huge = new byte[6 * 1024 * 1024];
+        Map<TopicPartition, Long> dlqMark = kafka.mark(TestTopicsResource.DLQ);
+        kafka.send(new ProducerRecord<>(TestTopicsResource.IN, key, huge));
+        ConsumerRecord<String, byte[]> dead = kafka.readAfter(dlqMark, Duration.ofSeconds(60),
+                records -> records.stream().anyMatch(r -> key.equals(r.key()))).stream()
+                .filter(r -> key.equals(r.key())).findFirst().orElseThrow();
+        String id = dead.partition() + "-" + dead.offset();
+
+        Map<TopicPartition, Long> before = kafka.mark(TestTopicsResource.IN);
+        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"ids\": [\"" + id + "\"]}")
+                .post("/api/v1/dead-letters/redrive").then().statusCode(200)
+                .body("[0].outcome", equalTo("refused"))
+                .body("[0].message", containsString("its value was cut from 6291456 to 1048576 bytes when it was dead-lettered;"
+                        + " the original is on " + TestTopicsResource.IN + " at partition "));
+        assertThat(kafka.mark(TestTopicsResource.IN)).as("nothing re-driven").isEqualTo(before);
+    }
+
     private static ConsumerRecord<String, byte[]> first(List<ConsumerRecord<String, byte[]>> records, String eventId) {
         return records.stream().filter(r -> eventId.equals(header(r, "ce_id"))).findFirst().orElseThrow();
     }

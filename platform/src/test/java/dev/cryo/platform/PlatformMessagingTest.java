@@ -5,6 +5,7 @@ import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.ChangeSource;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.TableChanged;
+import dev.cryo.contracts.kafka.CryoRecordSerializer;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.platform.messaging.EventIds;
 import dev.cryo.testsupport.KafkaTestClient;
@@ -22,8 +23,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -104,6 +107,29 @@ class PlatformMessagingTest {
         assertThat(header(record, "dead-letter-reason")).contains("header ce_type is missing");
         assertThat(new String(record.value(), StandardCharsets.UTF_8)).isEqualTo("not json");
         await().atMost(Duration.ofSeconds(30)).until(() -> received(after.id()) != null);
+    }
+
+    @Test
+    void aMalformedRecordOfSixMebibytesIsDeadLetteredCutToOneAndConsumptionGoesOn() {
+        // Until 2026-12-01 SmallRye kept such a record three times in its dead letter (18.9 MB), the
+        // producer refused it, and the consumer stopped on the record for good.
+        String key = "c.n.huge-" + UUID.randomUUID();
+        byte[] huge = new byte[6 * 1024 * 1024];
+        new Random(7).nextBytes(huge);
+        EventEnvelope<TableChanged> after = envelope("ok");
+        Map<TopicPartition, Long> mark = kafka.mark(TestTopicsResource.DLQ);
+
+        kafka.send(new ProducerRecord<>(TestTopicsResource.IN, key, huge));
+        kafka.send(KafkaEnvelopes.toRecord(after, TestTopicsResource.IN));
+
+        List<ConsumerRecord<String, byte[]>> dead = kafka.readAfter(mark, Duration.ofSeconds(60),
+                records -> records.stream().anyMatch(r -> key.equals(r.key())));
+        ConsumerRecord<String, byte[]> record = dead.stream().filter(r -> key.equals(r.key())).findFirst().orElseThrow();
+        assertThat(header(record, "dead-letter-reason")).contains("header ce_type is missing");
+        assertThat(header(record, CryoRecordSerializer.TRUNCATED_HEADER)).isEqualTo(Integer.toString(huge.length));
+        assertThat(record.value()).hasSize(CryoRecordSerializer.MAX_VALUE_BYTES)
+                .isEqualTo(Arrays.copyOf(huge, CryoRecordSerializer.MAX_VALUE_BYTES));
+        await().atMost(Duration.ofSeconds(60)).until(() -> received(after.id()) != null);
     }
 
     private ConsumerRecord<String, byte[]> deadLetterOf(Map<TopicPartition, Long> mark, String eventId) {

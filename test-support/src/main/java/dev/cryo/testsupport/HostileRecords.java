@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Records no consumer may handle, built from a valid record of a topic (contracts' {@code
  * KafkaEnvelopes.toRecord}): not JSON, no CloudEvents headers, an unknown type, a required field
- * missing, another spec version, another data schema, a 2 MB value, and SQL in the table id. All share
+ * missing, another spec version, another data schema, a 6 MiB value, and SQL in the table id. All share
  * the valid record's key (one partition, in order, so a valid record sent after them is read after
  * them), and each carries a {@value #CASE} header, which a dead letter keeps, to find it again among
  * other tests' records on the shared topics.
@@ -32,11 +32,15 @@ public final class HostileRecords {
     /** The header naming a record's case and run: {@code <case>/<run uuid>}. */
     public static final String CASE = "cryo-test-case";
     /**
-     * A value a thousand times a normal event's. Not larger: SmallRye keeps the bytes of a record that
-     * does not deserialize three times in its dead letter, so above about 2.7 MB the dead letter exceeds
-     * the 8 MiB record limit and the consumer's channel stops (see the platform README, known limits).
+     * A value of 6 MiB, three thousand times a normal event's and above the 1 MiB to which a dead
+     * letter's value is cut. Until 2026-12-01 a value above about 2.7 MB stopped its consumer: SmallRye
+     * kept it three times in the dead letter, which then exceeded the 8 MiB record limit.
      */
-    public static final int OVERSIZED_BYTES = 2 * 1024 * 1024;
+    public static final int OVERSIZED_BYTES = 6 * 1024 * 1024;
+    /** The header of a dead letter whose value was cut, with the value's original length (platform's CryoRecordSerializer). */
+    public static final String TRUNCATED_FROM = "cryo-dead-letter-truncated-from";
+    /** The length to which a dead letter's value is cut. */
+    public static final int DEAD_LETTER_VALUE_BYTES = 1024 * 1024;
     /** The table id of the {@code sql-in-table-id} case: a backtick, which TableId refuses, and a statement. */
     public static final String SQL_TABLE_ID = "lake.sales.orders`; DROP TABLE audit_event; --";
 
@@ -110,6 +114,12 @@ public final class HostileRecords {
             String name = caseName(original);
             assertThat(header(letter, "dead-letter-reason")).as(name).contains(expected.get(name));
             assertThat(header(letter, "dead-letter-topic")).as(name).isEqualTo(topic);
+            if (original.value().length > DEAD_LETTER_VALUE_BYTES) {
+                assertThat(header(letter, TRUNCATED_FROM)).as(name).isEqualTo(Integer.toString(original.value().length));
+                assertThat(letter.value()).as(name).hasSize(DEAD_LETTER_VALUE_BYTES);
+            } else {
+                assertThat(header(letter, TRUNCATED_FROM)).as(name).isNull();
+            }
             for (Header header : original.headers()) {
                 assertThat(header(letter, header.key())).as(name + " keeps " + header.key())
                         .isEqualTo(new String(header.value(), StandardCharsets.UTF_8));

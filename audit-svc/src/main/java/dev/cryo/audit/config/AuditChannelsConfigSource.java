@@ -38,10 +38,11 @@ public class AuditChannelsConfigSource implements ConfigSource {
         // A dead letter that cannot be stored is not dead-lettered again (it would come straight back):
         // the channel stops and the health check says why.
         values.put(incoming(deadLetters, "failure-strategy"), "fail");
-        // A dead letter of a record that did not deserialize holds its bytes three times (about 6 MB for a
-        // 2 MB record), and a batch is one poll: with the shared 1000 records and 50 MB fetch, a backlog of
-        // such dead letters filled a 1 GB heap and stopped this channel. Dead letters are few; small polls of
-        // at most one record limit (Kafka still returns a larger record alone) bound a batch's memory.
+        // A batch is one poll. Cryo's dead letters carry at most 1 MiB of value (platform README), but
+        // anything can be written to a dead-letter topic, up to the 8 MiB record limit; with the shared 1000
+        // records and 50 MB fetch, a backlog of large dead letters once filled a 1 GB heap and stopped this
+        // channel. Dead letters are few; small polls of at most one record limit (Kafka still returns a
+        // larger record alone) bound a batch's memory.
         values.put(incoming(deadLetters, "max.poll.records"), String.valueOf(DEAD_LETTERS_PER_POLL));
         values.put(incoming(deadLetters, "fetch.max.bytes"), String.valueOf(Topics.MAX_RECORD_BYTES));
         this.properties = Collections.unmodifiableMap(values);

@@ -161,7 +161,7 @@ class HostileInputTest {
                 && String.valueOf(row.get("headers")).contains(testCase)).findFirst().orElse(null);
     }
 
-    /** Every row of the table and kind, in small pages: a row of a 2 MB record carries it in base64. */
+    /** Every row of the table and kind, in small pages: a row of a 6 MiB record carries it in base64. */
     private static List<Map<String, Object>> list(String table, String kind) {
         List<Map<String, Object>> rows = new ArrayList<>();
         String after = "";

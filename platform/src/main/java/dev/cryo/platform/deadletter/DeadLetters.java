@@ -2,6 +2,7 @@ package dev.cryo.platform.deadletter;
 
 import dev.cryo.contracts.Topics;
 import dev.cryo.contracts.cloudevents.CloudEvents;
+import dev.cryo.contracts.kafka.CryoRecordSerializer;
 import dev.cryo.platform.config.ServiceConfig;
 import dev.cryo.platform.error.CommonErrorCode;
 import dev.cryo.platform.error.CryoException;
@@ -172,6 +173,13 @@ public class DeadLetters {
         if (target.startsWith("cryo.dlq.")) {
             return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + " to " + target
                     + ": that is a dead-letter topic; re-drives go back to the topic a consumer reads");
+        }
+        Header truncated = record.headers().lastHeader(CryoRecordSerializer.TRUNCATED_HEADER);
+        if (truncated != null) {
+            return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + ": its value was cut from "
+                    + new String(truncated.value(), StandardCharsets.UTF_8) + " to " + record.value().length
+                    + " bytes when it was dead-lettered; the original is on " + target + " at partition "
+                    + letter.originalPartition() + ", offset " + letter.originalOffset() + " until the topic's retention");
         }
         Headers headers = new RecordHeaders();
         for (Header header : record.headers()) {

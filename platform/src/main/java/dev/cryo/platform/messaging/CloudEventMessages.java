@@ -5,6 +5,7 @@ import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.cloudevents.EventType;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.json.MalformedEventException;
+import dev.cryo.contracts.kafka.UnreadableRecord;
 import io.smallrye.reactive.messaging.ce.IncomingCloudEventMetadata;
 import io.smallrye.reactive.messaging.ce.OutgoingCloudEventMetadata;
 import io.smallrye.reactive.messaging.ce.OutgoingCloudEventMetadataBuilder;
@@ -71,9 +72,17 @@ public final class CloudEventMessages {
      */
     @SuppressWarnings("unchecked")
     public static <T extends CryoEvent> EventEnvelope<T> envelope(Message<? extends CryoEvent> message) {
-        CryoEvent payload = message.getPayload();
-        if (payload == null) {
+        // The consumers' deserializer hands over an UnreadableRecord instead of an event that it could not read.
+        Object value = ((Message<?>) message).getPayload();
+        if (value == null) {
             throw new MalformedEventException("Cannot read event: the record has no value");
+        }
+        if (value instanceof UnreadableRecord unreadable) {
+            throw new MalformedEventException(unreadable.reason());
+        }
+        if (!(value instanceof CryoEvent payload)) {
+            throw new MalformedEventException("Cannot read event: its value is a " + value.getClass().getName()
+                    + ", not a Cryo event");
         }
         IncomingCloudEventMetadata<?> cloudEvent = message.getMetadata(IncomingCloudEventMetadata.class)
                 .orElseThrow(() -> new MalformedEventException("Cannot read " + payload.getClass().getSimpleName()
