@@ -30,6 +30,7 @@ class DockerfilesTest {
                     .containsPattern("(?m)^EXPOSE " + port + "$")
                     .containsPattern("(?m)^USER 185$")
                     .contains("ENV JAVA_APP_JAR=\"/deployments/quarkus-run.jar\"")
+                    .containsPattern("(?m)^ENV JAVA_OPTS_APPEND=\"-XX:\\+ExitOnOutOfMemoryError ")
                     .contains("docker build -f " + module + "/" + ComposeRules.DOCKERFILE + " -t cryo/" + module);
         }
     }

@@ -30,6 +30,12 @@ public class AuditChannelsConfigSource implements ConfigSource {
         Map<String, String> values = new LinkedHashMap<>();
         for (String topic : AuditTopics.eventTopics()) {
             values.put(incoming(topic, "group.id"), GROUP + "-" + AuditTopics.family(topic));
+            // A batch is one poll, and nine channels poll at once. With the shared 50 MB fetch, a backlog
+            // holding malformed records of 6 MiB (up to the 8 MiB record limit) on four topics filled the
+            // audit's 384 MiB heap while it extracted them (2026-12-01, bench stack): every such channel
+            // stopped with "Java heap space" and the audit never became ready. One record limit per poll
+            // keeps a batch to a few copies of 8 MiB; normal events (1-3 KB) still fill 1000-record polls.
+            values.put(incoming(topic, "fetch.max.bytes"), String.valueOf(Topics.MAX_RECORD_BYTES));
         }
         String deadLetters = AuditTopics.DEAD_LETTER_CHANNEL;
         values.put(incoming(deadLetters, "connector"), "smallrye-kafka");
