@@ -53,8 +53,9 @@ import java.util.UUID;
  *      dev.cryo.executor.iceberg.NativeCompactionBenchmark [input MiB, default 256] [files, default 2000] [days, default 4] [partitions per step, default 1]
  * </pre>
  *
- * Trino's optimize and Spark's rewrite_data_files on a copy of the same table are not part of
- * it yet: the project does not start those engines.
+ * The native engine alone, for profiling and quick before/after checks; the comparison with
+ * Trino's optimize and Spark's rewrite_data_files on copies of one table is CryoBench's scenario 8
+ * ({@code bench/run --full --with trino --with spark --scenario 8}).
  */
 public final class NativeCompactionBenchmark {
 
