@@ -30,6 +30,14 @@ public interface AuditConfig {
         /** The largest page a request may ask for. */
         @WithDefault("1000")
         int maxLimit();
+
+        /**
+         * The stored payload and raw-value bytes one page may carry (a page always holds at least one
+         * row): rows of malformed records reach 8 MiB, and 200 of them once ran the audit out of memory.
+         * A shorter page still carries its {@code next} cursor.
+         */
+        @WithDefault("8388608")
+        long maxPageBytes();
     }
 
     /** Streaming exports. */

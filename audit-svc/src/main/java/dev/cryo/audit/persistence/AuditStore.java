@@ -325,31 +325,41 @@ public class AuditStore {
      * The newest rows that match, after the cursor (keyset pagination on (event time, id): a page
      * costs the same however deep it is, and rows arriving meanwhile do not shift it).
      */
-    public Page page(AuditFilter filter, PageCursor after, int limit) {
+    public Page page(AuditFilter filter, PageCursor after, int limit, long maxBytes) {
         FilterSql where = FilterSql.of(filter);
-        StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM " + schema + ".audit_event e WHERE ")
-                .append(where.sql());
+        // Each row's stored payload and raw value bytes (pg_column_size reads the stored size without
+        // detoasting) and the bytes of the rows before it, so that the database returns only the rows that
+        // start within the byte budget: a page of 8 MiB malformed records never reaches this JVM whole.
+        StringBuilder sql = new StringBuilder("SELECT * FROM (SELECT " + COLUMNS + ", "
+                + "coalesce(pg_column_size(e.payload), 0) + coalesce(octet_length(e.raw_value), 0) AS row_bytes, "
+                + "sum(coalesce(pg_column_size(e.payload), 0) + coalesce(octet_length(e.raw_value), 0)) "
+                + "OVER (ORDER BY e.event_time DESC, e.id DESC ROWS UNBOUNDED PRECEDING) AS running_bytes FROM "
+                + schema + ".audit_event e WHERE ").append(where.sql());
         List<Object> parameters = new ArrayList<>(where.parameters());
         if (after != null) {
             sql.append(" AND (e.event_time, e.id) < (?, ?)");
             parameters.add(utc(after.eventTime()));
             parameters.add(after.id());
         }
-        sql.append(" ORDER BY e.event_time DESC, e.id DESC LIMIT ?");
+        sql.append(" ORDER BY e.event_time DESC, e.id DESC LIMIT ?) e WHERE e.running_bytes - e.row_bytes < ? "
+                + "ORDER BY e.event_time DESC, e.id DESC");
         parameters.add(limit + 1);
+        parameters.add(maxBytes);
         try (Connection connection = dataSource.getConnection();
              PreparedStatement select = prepare(connection, sql.toString(), parameters)) {
             List<AuditRow> rows = new ArrayList<>();
+            boolean more = false;
             try (ResultSet result = select.executeQuery()) {
                 while (result.next()) {
+                    boolean fits = rows.isEmpty() || result.getLong("running_bytes") <= maxBytes;
+                    if (rows.size() == limit || !fits) {
+                        more = true;
+                        break;
+                    }
                     rows.add(row(result));
                 }
             }
-            if (rows.size() <= limit) {
-                return new Page(rows, null);
-            }
-            List<AuditRow> page = rows.subList(0, limit);
-            return new Page(page, page.get(limit - 1).cursor());
+            return new Page(rows, more ? rows.get(rows.size() - 1).cursor() : null);
         } catch (SQLException e) {
             throw SqlErrors.translate("list audit rows", e);
         }

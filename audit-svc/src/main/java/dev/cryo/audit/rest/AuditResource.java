@@ -68,7 +68,7 @@ public class AuditResource {
                 throw new CryoException(AuditErrorCode.INVALID_CURSOR, e.getMessage());
             }
         }
-        AuditStore.Page page = store.page(filter, cursor, pageSize);
+        AuditStore.Page page = store.page(filter, cursor, pageSize, config.query().maxPageBytes());
         return new AuditViews.Page(page.rows().stream().map(AuditEventView::of).toList(),
                 page.next() == null ? null : page.next().encode());
     }

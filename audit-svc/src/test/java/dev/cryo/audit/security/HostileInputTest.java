@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,9 @@ import static org.hamcrest.Matchers.startsWith;
  */
 @QuarkusTest
 class HostileInputTest {
+
+    /** cryo.audit.query.max-page-bytes, its default. */
+    private static final long PAGE_BYTES = 8L << 20;
 
     static final String OPERATOR = "Bearer test-operator-token-0001";
     static final Duration WAIT = Duration.ofSeconds(120);
@@ -161,15 +165,23 @@ class HostileInputTest {
                 && String.valueOf(row.get("headers")).contains(testCase)).findFirst().orElse(null);
     }
 
-    /** Every row of the table and kind, in small pages: a row of a 6 MiB record carries it in base64. */
+    /**
+     * Every row of the table and kind, in pages as large as a request may ask for: a row of a 6 MiB record
+     * carries it in base64, so each page must stop at the audit's byte budget (at least one row a page).
+     */
     private static List<Map<String, Object>> list(String table, String kind) {
         List<Map<String, Object>> rows = new ArrayList<>();
         String after = "";
         do {
-            io.restassured.path.json.JsonPath page = given().queryParam("limit", 16).queryParam("table", table)
+            io.restassured.path.json.JsonPath page = given().queryParam("limit", 1000).queryParam("table", table)
                     .queryParam("kind", kind).queryParam("after", after).get("/api/v1/audit")
                     .then().statusCode(200).extract().jsonPath();
-            rows.addAll(page.getList("items"));
+            List<Map<String, Object>> items = page.getList("items");
+            long rawBytes = items.stream().map(row -> (String) row.get("rawValueBase64"))
+                    .filter(java.util.Objects::nonNull).mapToLong(base64 -> Base64.getDecoder().decode(base64).length).sum();
+            assertThat(items.size() == 1 || rawBytes <= PAGE_BYTES)
+                    .as("a page of %d rows carries %d raw bytes (budget %d)", items.size(), rawBytes, PAGE_BYTES).isTrue();
+            rows.addAll(items);
             after = page.getString("next");
         } while (after != null);
         return rows;
