@@ -18,10 +18,7 @@ import java.util.Arrays;
  */
 public class CryoRecordSerializer implements Serializer<Object> {
 
-    /**
-     * An eighth of a record's limit. A cut at 4 MiB was measured as a dead letter of 8 389 191 bytes
-     * by the producer's size check (above the 8 MiB limit), so the cut leaves a wide margin.
-     */
+    /** An eighth of a record's limit: room left for the dead letter's headers (the reason, the originals). */
     public static final int MAX_VALUE_BYTES = 1024 * 1024;
     public static final String TRUNCATED_HEADER = "cryo-dead-letter-truncated-from";
 
