@@ -86,6 +86,7 @@ class IngestTest {
         assertThat(timeline.getList("stages")).containsExactly("change", "scan", "grade", "plan", "admit", "defer", "job", "result");
         assertThat(timeline.getString("table")).isEqualTo(table.toString());
         assertThat(timeline.getList("events.eventId", String.class)).containsSubsequence(ids(chain));
+        assertThat(timeline.getString("more")).as("the whole chain is shown").isNull();
 
         given().get("/api/v1/audit/events/" + chain.get(4).id()).then().statusCode(200)
                 .body("eventType", equalTo(EventType.MAINTENANCE_PLANNED.id()))

@@ -327,26 +327,64 @@ public class AuditStore {
      */
     public Page page(AuditFilter filter, PageCursor after, int limit, long maxBytes) {
         FilterSql where = FilterSql.of(filter);
-        // Each row's stored payload and raw value bytes (pg_column_size reads the stored size without
-        // detoasting) and the bytes of the rows before it, so that the database returns only the rows that
-        // start within the byte budget: a page of 8 MiB malformed records never reaches this JVM whole.
-        StringBuilder sql = new StringBuilder("SELECT * FROM (SELECT " + COLUMNS + ", "
-                + "coalesce(pg_column_size(e.payload), 0) + coalesce(octet_length(e.raw_value), 0) AS row_bytes, "
-                + "sum(coalesce(pg_column_size(e.payload), 0) + coalesce(octet_length(e.raw_value), 0)) "
-                + "OVER (ORDER BY e.event_time DESC, e.id DESC ROWS UNBOUNDED PRECEDING) AS running_bytes FROM "
-                + schema + ".audit_event e WHERE ").append(where.sql());
+        StringBuilder condition = new StringBuilder(where.sql());
         List<Object> parameters = new ArrayList<>(where.parameters());
         if (after != null) {
-            sql.append(" AND (e.event_time, e.id) < (?, ?)");
+            condition.append(" AND (e.event_time, e.id) < (?, ?)");
             parameters.add(utc(after.eventTime()));
             parameters.add(after.id());
         }
-        sql.append(" ORDER BY e.event_time DESC, e.id DESC LIMIT ?) e WHERE e.running_bytes - e.row_bytes < ? "
-                + "ORDER BY e.event_time DESC, e.id DESC");
+        Budgeted result = withinBudget(condition.toString(), parameters, "DESC", limit, maxBytes, "list audit rows");
+        return new Page(result.rows(), result.more() ? result.rows().get(result.rows().size() - 1).cursor() : null);
+    }
+
+    /**
+     * The rows of one correlation id, oldest first.
+     *
+     * @param rows the rows, oldest first
+     * @param truncated whether more rows of the chain exist than {@code limit} or the byte budget let through
+     */
+    public record Timeline(List<AuditRow> rows, boolean truncated) {
+        public Timeline {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /**
+     * Every row of a correlation id, oldest first, up to {@code limit} rows and {@code maxBytes} of stored
+     * payloads and raw values (a chain has a few dozen events, but a producer can tag any number of 8 MiB
+     * malformed records with one correlation id: those must not run the service out of memory).
+     */
+    public Timeline timeline(String correlationId, int limit, long maxBytes) {
+        Budgeted result = withinBudget("e.correlation_id = ?", List.of(clean(correlationId)), "ASC", limit, maxBytes,
+                "read the timeline of " + correlationId);
+        return new Timeline(result.rows(), result.more());
+    }
+
+    private record Budgeted(List<AuditRow> rows, boolean more) {
+    }
+
+    /**
+     * The first {@code limit} rows matching {@code condition} in (event time, id) order, stopping before the
+     * row that would take the stored payload and raw value bytes past {@code maxBytes} (at least one row).
+     */
+    private Budgeted withinBudget(String condition, List<Object> conditionParameters, String direction, int limit,
+                                  long maxBytes, String action) {
+        String order = "ORDER BY e.event_time " + direction + ", e.id " + direction;
+        // Each row's stored payload and raw value bytes (pg_column_size reads the stored size without
+        // detoasting) and the bytes of the rows before it, so that the database returns only the rows that
+        // start within the byte budget: a page of 8 MiB malformed records never reaches this JVM whole.
+        String sql = "SELECT * FROM (SELECT " + COLUMNS + ", "
+                + "coalesce(pg_column_size(e.payload), 0) + coalesce(octet_length(e.raw_value), 0) AS row_bytes, "
+                + "sum(coalesce(pg_column_size(e.payload), 0) + coalesce(octet_length(e.raw_value), 0)) "
+                + "OVER (" + order + " ROWS UNBOUNDED PRECEDING) AS running_bytes FROM "
+                + schema + ".audit_event e WHERE " + condition + " " + order + " LIMIT ?) e "
+                + "WHERE e.running_bytes - e.row_bytes < ? " + order;
+        List<Object> parameters = new ArrayList<>(conditionParameters);
         parameters.add(limit + 1);
         parameters.add(maxBytes);
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement select = prepare(connection, sql.toString(), parameters)) {
+             PreparedStatement select = prepare(connection, sql, parameters)) {
             List<AuditRow> rows = new ArrayList<>();
             boolean more = false;
             try (ResultSet result = select.executeQuery()) {
@@ -359,27 +397,9 @@ public class AuditStore {
                     rows.add(row(result));
                 }
             }
-            return new Page(rows, more ? rows.get(rows.size() - 1).cursor() : null);
+            return new Budgeted(rows, more);
         } catch (SQLException e) {
-            throw SqlErrors.translate("list audit rows", e);
-        }
-    }
-
-    /** Every row of a correlation id, oldest first (bounded: a chain has a few dozen events, heartbeats included). */
-    public List<AuditRow> timeline(String correlationId, int limit) {
-        String sql = "SELECT " + COLUMNS + " FROM " + schema + ".audit_event e WHERE e.correlation_id = ? "
-                + "ORDER BY e.event_time, e.id LIMIT ?";
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement select = prepare(connection, sql, List.of(clean(correlationId), limit))) {
-            List<AuditRow> rows = new ArrayList<>();
-            try (ResultSet result = select.executeQuery()) {
-                while (result.next()) {
-                    rows.add(row(result));
-                }
-            }
-            return rows;
-        } catch (SQLException e) {
-            throw SqlErrors.translate("read the timeline of " + correlationId, e);
+            throw SqlErrors.translate(action, e);
         }
     }
 

@@ -24,6 +24,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -85,7 +87,9 @@ public class AuditResource {
     @GET
     @Path("/timeline/{correlationId}")
     public AuditViews.Timeline timeline(@PathParam("correlationId") String correlationId) {
-        List<AuditRow> rows = store.timeline(correlationId, MAX_TIMELINE_EVENTS);
+        long maxBytes = config.query().maxPageBytes();
+        AuditStore.Timeline timeline = store.timeline(correlationId, MAX_TIMELINE_EVENTS, maxBytes);
+        List<AuditRow> rows = timeline.rows();
         if (rows.isEmpty()) {
             throw new CryoException(AuditErrorCode.TIMELINE_NOT_FOUND, "Cannot show the timeline of " + correlationId
                     + ": no stored event has that correlation id");
@@ -95,7 +99,11 @@ public class AuditResource {
                 .distinct().sorted().map(TimelineStage::id).toList();
         String table = rows.stream().map(row -> row.record().columns().table()).filter(Objects::nonNull).findFirst()
                 .orElse(null);
-        return new AuditViews.Timeline(correlationId, table, stages, rows.stream().map(AuditEventView::of).toList());
+        String more = timeline.truncated() ? "the chain has more events than shown: a timeline stops at "
+                + MAX_TIMELINE_EVENTS + " events or " + maxBytes + " bytes of stored events"
+                + " (cryo.audit.query.max-page-bytes); page through them all, newest first, with GET /api/v1/audit?correlationId="
+                + URLEncoder.encode(correlationId, StandardCharsets.UTF_8) : null;
+        return new AuditViews.Timeline(correlationId, table, stages, rows.stream().map(AuditEventView::of).toList(), more);
     }
 
     /**

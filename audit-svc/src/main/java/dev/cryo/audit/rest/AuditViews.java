@@ -25,9 +25,10 @@ final class AuditViews {
      * @param correlationId the id of the TableChanged that started it
      * @param table the table
      * @param stages the stages reached, in order
-     * @param events every event of the chain, oldest first
+     * @param events the events of the chain, oldest first
+     * @param more absent when {@code events} is the whole chain; otherwise why it stops and how to see the rest
      */
-    record Timeline(String correlationId, String table, List<String> stages, List<AuditEventView> events) {
+    record Timeline(String correlationId, String table, List<String> stages, List<AuditEventView> events, String more) {
     }
 
     /**

@@ -95,6 +95,22 @@ class HostileInputTest {
             assertThat(row.get("detail")).as(name).isEqualTo("no dead-letter-reason header");
         }
         given().get("/api/v1/audit/verify").then().statusCode(200).body("status", equalTo("OK"));
+
+        // The hostile copies carry the valid events' headers, so the chain's correlation id tags several
+        // 6 MiB rows too: its timeline stops within the byte budget and says how to see the rest.
+        String correlationId = chain.get(0).correlationId();
+        List<Map<String, Object>> wholeChain = list(Map.of("correlationId", correlationId));
+        io.restassured.path.json.JsonPath timeline = given().get("/api/v1/audit/timeline/{id}", correlationId)
+                .then().statusCode(200).extract().jsonPath();
+        List<Map<String, Object>> shown = timeline.getList("events");
+        assertWithinBudget(shown, "the timeline");
+        assertThat(shown).isNotEmpty().hasSizeLessThan(wholeChain.size());
+        assertThat(timeline.getString("more")).contains("bytes of stored events")
+                .endsWith("GET /api/v1/audit?correlationId=" + correlationId);
+        // The oldest events first, as the listing (newest first) has them at its end.
+        List<Object> oldestListed = new ArrayList<>(wholeChain.stream().map(row -> row.get("id")).toList());
+        java.util.Collections.reverse(oldestListed);
+        assertThat(shown.stream().map(row -> row.get("id")).toList()).isEqualTo(oldestListed.subList(0, shown.size()));
     }
 
     @Test
@@ -170,20 +186,28 @@ class HostileInputTest {
      * carries it in base64, so each page must stop at the audit's byte budget (at least one row a page).
      */
     private static List<Map<String, Object>> list(String table, String kind) {
+        return list(Map.of("table", table, "kind", kind));
+    }
+
+    private static List<Map<String, Object>> list(Map<String, String> filter) {
         List<Map<String, Object>> rows = new ArrayList<>();
         String after = "";
         do {
-            io.restassured.path.json.JsonPath page = given().queryParam("limit", 1000).queryParam("table", table)
-                    .queryParam("kind", kind).queryParam("after", after).get("/api/v1/audit")
+            io.restassured.path.json.JsonPath page = given().queryParam("limit", 1000).queryParams(filter)
+                    .queryParam("after", after).get("/api/v1/audit")
                     .then().statusCode(200).extract().jsonPath();
             List<Map<String, Object>> items = page.getList("items");
-            long rawBytes = items.stream().map(row -> (String) row.get("rawValueBase64"))
-                    .filter(java.util.Objects::nonNull).mapToLong(base64 -> Base64.getDecoder().decode(base64).length).sum();
-            assertThat(items.size() == 1 || rawBytes <= PAGE_BYTES)
-                    .as("a page of %d rows carries %d raw bytes (budget %d)", items.size(), rawBytes, PAGE_BYTES).isTrue();
+            assertWithinBudget(items, "a page");
             rows.addAll(items);
             after = page.getString("next");
         } while (after != null);
         return rows;
+    }
+
+    private static void assertWithinBudget(List<Map<String, Object>> items, String what) {
+        long rawBytes = items.stream().map(row -> (String) row.get("rawValueBase64"))
+                .filter(java.util.Objects::nonNull).mapToLong(base64 -> Base64.getDecoder().decode(base64).length).sum();
+        assertThat(items.size() == 1 || rawBytes <= PAGE_BYTES)
+                .as("%s of %d rows carries %d raw bytes (budget %d)", what, items.size(), rawBytes, PAGE_BYTES).isTrue();
     }
 }

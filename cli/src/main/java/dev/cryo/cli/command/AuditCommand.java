@@ -73,6 +73,9 @@ public final class AuditCommand extends BaseCommand {
             if (answer.hasNonNull("next")) {
                 out().printf("more: --limit %d, or narrow with --since/--table%n", limit * 2);
             }
+            if (answer.hasNonNull("more")) {
+                out().println("more: " + answer.path("more").asText());
+            }
         }
         out().flush();
         return CryoCli.HEALTHY;
