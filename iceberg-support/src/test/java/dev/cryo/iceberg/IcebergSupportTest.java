@@ -159,6 +159,31 @@ class IcebergSupportTest {
                 .isNotEqualTo(Fingerprints.hashRow(struct, row(struct, micros, "", "Bahnhofstrasse")));
     }
 
+    @Test
+    void everyTemporalTypeHashesTheSameAsJavaTimeObjectsAndAsInternalValues() {
+        // A rewrite reads and writes Iceberg's internal representation; Fingerprints.ofTable reads java.time
+        // objects: both must give one hash, or a table's fingerprint would depend on who read it.
+        Types.StructType struct = Types.StructType.of(
+                Types.NestedField.required(1, "day", Types.DateType.get()),
+                Types.NestedField.required(2, "at", Types.TimeType.get()),
+                Types.NestedField.required(3, "local_ts", Types.TimestampType.withoutZone()),
+                Types.NestedField.required(4, "ts_ns", Types.TimestampNanoType.withZone()));
+        java.time.LocalDate day = java.time.LocalDate.of(1969, 7, 20);
+        java.time.LocalTime at = java.time.LocalTime.of(20, 17, 40, 123_456_000);
+        java.time.LocalDateTime local = java.time.LocalDateTime.of(2026, 12, 1, 11, 30, 5, 654_321_000);
+        OffsetDateTime nanos = OffsetDateTime.of(2026, 12, 1, 11, 30, 5, 654_321_987, ZoneOffset.ofHours(-5));
+
+        long asObjects = Fingerprints.hashRow(struct, row(struct, day, at, local, nanos));
+        long asInternalValues = Fingerprints.hashRow(struct, row(struct, (int) day.toEpochDay(), at.toNanoOfDay() / 1000,
+                ChronoUnit.MICROS.between(Instant.EPOCH, local.toInstant(ZoneOffset.UTC)),
+                ChronoUnit.NANOS.between(Instant.EPOCH, nanos.toInstant())));
+
+        assertThat(asInternalValues).isEqualTo(asObjects);
+        assertThat(Fingerprints.hashRow(struct, row(struct, (int) day.toEpochDay(), at.toNanoOfDay() / 1000 + 1,
+                ChronoUnit.MICROS.between(Instant.EPOCH, local.toInstant(ZoneOffset.UTC)),
+                ChronoUnit.NANOS.between(Instant.EPOCH, nanos.toInstant())))).isNotEqualTo(asObjects);
+    }
+
     private static GenericRecord row(Types.StructType struct, Object... values) {
         GenericRecord row = GenericRecord.create(struct);
         for (int i = 0; i < values.length; i++) {

@@ -91,8 +91,10 @@ public final class Fingerprints {
             case FLOAT -> hasher.putFloat(((Number) value).floatValue());
             case DOUBLE -> hasher.putDouble(((Number) value).doubleValue());
             case DATE -> hasher.putLong(value instanceof LocalDate date ? date.toEpochDay() : ((Number) value).longValue());
-            case TIME -> hasher.putLong(value instanceof LocalTime time ? time.toNanoOfDay() : ((Number) value).longValue());
-            case TIMESTAMP, TIMESTAMP_NANO -> hasher.putLong(epochNanos(value));
+            // Internal representation: microseconds of the day.
+            case TIME -> hasher.putLong(value instanceof LocalTime time ? time.toNanoOfDay() : ((Number) value).longValue() * 1000);
+            case TIMESTAMP -> hasher.putLong(epochNanos(value, 1000));
+            case TIMESTAMP_NANO -> hasher.putLong(epochNanos(value, 1));
             case STRING, UUID -> hasher.putString(value.toString());
             case FIXED, BINARY -> hasher.putBytes(bytes(value));
             case DECIMAL -> {
@@ -124,15 +126,16 @@ public final class Fingerprints {
         }
     }
 
-    private static long epochNanos(Object value) {
+    /** {@code nanosPerUnit}: what one unit of the internal representation (a long) is worth in nanoseconds. */
+    private static long epochNanos(Object value, long nanosPerUnit) {
         if (value instanceof OffsetDateTime offset) {
             return Math.addExact(Math.multiplyExact(offset.toEpochSecond(), NANOS_PER_SECOND), offset.getNano());
         }
         if (value instanceof LocalDateTime local) {
             return Math.addExact(Math.multiplyExact(local.toEpochSecond(ZoneOffset.UTC), NANOS_PER_SECOND), local.getNano());
         }
-        // Internal representation: microseconds since epoch.
-        return ((Number) value).longValue() * 1000;
+        // Internal representation: microseconds (timestamp) or nanoseconds (timestamp_ns) since the epoch.
+        return Math.multiplyExact(((Number) value).longValue(), nanosPerUnit);
     }
 
     private static byte[] bytes(Object value) {
