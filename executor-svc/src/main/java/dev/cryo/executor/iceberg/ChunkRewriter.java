@@ -11,21 +11,22 @@ import io.quarkus.logging.Log;
 import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileContent;
+import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.MetadataColumns;
-import org.apache.iceberg.MetricsConfig;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
-import org.apache.iceberg.data.parquet.InternalWriter;
-import org.apache.iceberg.encryption.EncryptedOutputFile;
+import org.apache.iceberg.data.GenericAppenderFactory;
+import org.apache.iceberg.data.GenericDeleteFilter;
+import org.apache.iceberg.data.GenericRecord;
+import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.DataWriter;
 import org.apache.iceberg.io.OutputFileFactory;
-import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.types.Types;
 import org.apache.iceberg.util.PropertyUtil;
 
@@ -50,10 +51,6 @@ import java.util.function.Predicate;
  * Parquet writer each, {@link RewriteSettings#threads()}), and the new files are read back several
  * at once; every writer and reader first reserves a row group of heap from {@link WriteMemory}, so
  * the heap stays bounded however many partitions, jobs or rows there are.
- *
- * <p>Rows stay in Iceberg's internal representation from reader to writer and in the read-back
- * (timestamps as microseconds, no {@code java.time} objects made and taken apart again for every row):
- * {@link ParquetRows#openInternal}, {@link InternalDeleteFilter}, Iceberg's {@code InternalWriter}.
  *
  * <p>Safety: rows are streamed file by file (a partition is never held in memory); the rows read
  * (at the start snapshot, deletes applied) and the rows in the new files (read back from storage)
@@ -257,19 +254,22 @@ final class ChunkRewriter {
             try {
                 for (FileScanTask task : tasks) {
                     ParallelTasks.stopIfAsked(stop);
-                    InternalDeleteFilter deletes = new InternalDeleteFilter(table.io(), task, schema, requested);
+                    GenericDeleteFilter deletes = new GenericDeleteFilter(table.io(), task, schema, requested);
                     Schema readSchema = deletes.requiredSchema();
+                    int[] columns = columnIndexes(schema, readSchema);
                     int position = indexOf(readSchema, MetadataColumns.ROW_POSITION.fieldId());
                     String location = task.file().location();
                     List<Run> fileRuns = runs.computeIfAbsent(location, ignored -> new ArrayList<>());
-                    // The table's columns of each row read, without _pos and the columns the deletes need.
-                    TableColumns row = new TableColumns(columnIndexes(schema, readSchema));
-                    try (CloseableIterable<StructLike> read = deletes.filter(ParquetRows.openInternal(table.io(), task, readSchema))) {
-                        for (StructLike fileRow : read) {
-                            row.of(fileRow);
+                    // One record for every row: the Parquet writer takes its values as it is handed it.
+                    Record copy = GenericRecord.create(schema);
+                    try (CloseableIterable<Record> read = deletes.filter(ParquetRows.open(table.io(), task, readSchema))) {
+                        for (Record row : read) {
+                            for (int i = 0; i < columns.length; i++) {
+                                copy.set(i, row.get(columns[i]));
+                            }
                             rows++;
-                            hash += Fingerprints.hashRow(struct, row);
-                            output.write(row, fileRuns, fileRow.get(position, Long.class));
+                            hash += Fingerprints.hashRow(struct, copy);
+                            output.write(copy, fileRuns, (Long) row.get(position));
                             if (rows % SIZE_CHECK_ROWS == 0) {
                                 ParallelTasks.stopIfAsked(stop);
                             }
@@ -306,9 +306,9 @@ final class ChunkRewriter {
         private final PartitionSpec spec;
         private final StructLike partition;
         private final List<DataFile> files;
+        private final GenericAppenderFactory appenders;
         private final OutputFileFactory outputFiles;
-        private final MetricsConfig metrics;
-        private DataWriter<StructLike> writer;
+        private DataWriter<Record> writer;
         private int fileIndex;
         private long fileRows;
 
@@ -316,15 +316,17 @@ final class ChunkRewriter {
             this.spec = spec;
             this.partition = spec.isUnpartitioned() ? null : partition;
             this.files = files;
-            this.metrics = MetricsConfig.forTable(table);
+            this.appenders = new GenericAppenderFactory(table.schema(), spec);
+            this.appenders.setAll(table.properties());
             this.outputFiles = TableFiles.outputFiles(table, spec.specId(), "cryo-rewrite");
         }
 
-        void write(StructLike row, List<Run> fileRuns, long position) {
+        void write(Record row, List<Run> fileRuns, long position) {
             if (writer == null) {
                 // One writer is open at a time, so the next finished file takes this index.
                 fileIndex = files.size();
-                writer = newWriter(partition == null ? outputFiles.newOutputFile() : outputFiles.newOutputFile(spec, partition));
+                writer = appenders.newDataWriter(partition == null ? outputFiles.newOutputFile()
+                        : outputFiles.newOutputFile(spec, partition), FileFormat.PARQUET, partition);
                 fileRows = 0;
             }
             Run last = fileRuns.isEmpty() ? null : fileRuns.get(fileRuns.size() - 1);
@@ -339,25 +341,6 @@ final class ChunkRewriter {
             fileRows++;
             if (fileRows % SIZE_CHECK_ROWS == 0 && writer.length() >= targetFileSizeBytes) {
                 roll();
-            }
-        }
-
-        /** A Parquet data file written from rows in Iceberg's internal representation, as they were read. */
-        private DataWriter<StructLike> newWriter(EncryptedOutputFile file) {
-            Schema schema = table.schema();
-            try {
-                return Parquet.writeData(file.encryptingOutputFile())
-                        .schema(schema)
-                        .createWriterFunc(fileSchema -> InternalWriter.<StructLike>create(schema.asStruct(), fileSchema))
-                        .setAll(table.properties())
-                        .metricsConfig(metrics)
-                        .withSpec(spec)
-                        .withPartition(partition)
-                        .withKeyMetadata(file.keyMetadata())
-                        .overwrite()
-                        .build();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
             }
         }
 
@@ -388,7 +371,7 @@ final class ChunkRewriter {
         List<Callable<Fingerprint>> reads = written.files().stream().map(file -> (Callable<Fingerprint>) () -> {
             ParallelTasks.stopIfAsked(stop);
             try (WriteMemory.Lease ignored = memory.reserve(reserve);
-                 CloseableIterable<StructLike> rows = ParquetRows.openInternal(table.io(), file, schema)) {
+                 CloseableIterable<Record> rows = ParquetRows.open(table.io(), file, schema)) {
                 Fingerprint ofFile = Fingerprints.of(schema, rows);
                 if (ofFile.rows() != file.recordCount()) {
                     throw mismatch(plan, "new file " + file.location() + " holds " + ofFile.rows()
@@ -420,38 +403,6 @@ final class ChunkRewriter {
     }
 
     // ---------------------------------------------------------------- helpers
-
-    /**
-     * The table's columns of a row read with extra columns (_pos, and what the deletes need), as a row of
-     * the table's schema; one instance serves every row of a file, nothing is copied.
-     */
-    private static final class TableColumns implements StructLike {
-        private final int[] indexes;
-        private StructLike row;
-
-        TableColumns(int[] indexes) {
-            this.indexes = indexes;
-        }
-
-        void of(StructLike fileRow) {
-            this.row = fileRow;
-        }
-
-        @Override
-        public int size() {
-            return indexes.length;
-        }
-
-        @Override
-        public <T> T get(int pos, Class<T> javaClass) {
-            return row.get(indexes[pos], javaClass);
-        }
-
-        @Override
-        public <T> void set(int pos, T value) {
-            throw new UnsupportedOperationException("a rewrite does not change the rows it reads");
-        }
-    }
 
     private static int[] columnIndexes(Schema schema, Schema readSchema) {
         int[] indexes = new int[schema.columns().size()];

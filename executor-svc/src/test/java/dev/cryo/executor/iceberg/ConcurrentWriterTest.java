@@ -28,13 +28,13 @@ import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.RowDelta;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.GenericDeleteFilter;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.io.CloseableIterable;
@@ -232,13 +232,13 @@ class ConcurrentWriterTest {
             }
             FileScanTask task = tasks.get(random.nextInt(tasks.size()));
             target = task.file();
-            InternalDeleteFilter deletes = new InternalDeleteFilter(table.io(), task, schema, requested);
+            GenericDeleteFilter deletes = new GenericDeleteFilter(table.io(), task, schema, requested);
             Schema readSchema = deletes.requiredSchema();
             int idIndex = readSchema.columns().indexOf(readSchema.findField("id"));
             int posIndex = readSchema.columns().indexOf(readSchema.findField(MetadataColumns.ROW_POSITION.fieldId()));
-            try (CloseableIterable<StructLike> rows = deletes.filter(ParquetRows.openInternal(table.io(), task, readSchema))) {
-                for (StructLike row : rows) {
-                    positions.put(row.get(idIndex, Long.class), row.get(posIndex, Long.class));
+            try (CloseableIterable<Record> rows = deletes.filter(ParquetRows.open(table.io(), task, readSchema))) {
+                for (Record row : rows) {
+                    positions.put((Long) row.get(idIndex), (Long) row.get(posIndex));
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
