@@ -32,9 +32,9 @@ public interface AuditConfig {
         int maxLimit();
 
         /**
-         * The stored payload and raw-value bytes one page may carry (a page always holds at least one
+         * The stored payload and raw-value bytes one page or timeline may carry (always at least one
          * row): rows of malformed records reach 8 MiB, and 200 of them once ran the audit out of memory.
-         * A shorter page still carries its {@code next} cursor.
+         * A shorter page still carries its {@code next} cursor, a shorter timeline its {@code more}.
          */
         @WithDefault("8388608")
         long maxPageBytes();

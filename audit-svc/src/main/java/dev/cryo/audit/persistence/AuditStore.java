@@ -334,18 +334,18 @@ public class AuditStore {
             parameters.add(utc(after.eventTime()));
             parameters.add(after.id());
         }
-        Budgeted result = withinBudget(condition.toString(), parameters, "DESC", limit, maxBytes, "list audit rows");
+        Bounded result = withinBudget(condition.toString(), parameters, "DESC", limit, maxBytes, "list audit rows");
         return new Page(result.rows(), result.more() ? result.rows().get(result.rows().size() - 1).cursor() : null);
     }
 
     /**
-     * The rows of one correlation id, oldest first.
+     * Rows read within a row limit and a byte budget.
      *
-     * @param rows the rows, oldest first
-     * @param truncated whether more rows of the chain exist than {@code limit} or the byte budget let through
+     * @param rows the rows, in the order asked for
+     * @param more whether more rows matched than the limit or the byte budget let through
      */
-    public record Timeline(List<AuditRow> rows, boolean truncated) {
-        public Timeline {
+    public record Bounded(List<AuditRow> rows, boolean more) {
+        public Bounded {
             rows = List.copyOf(rows);
         }
     }
@@ -355,20 +355,16 @@ public class AuditStore {
      * payloads and raw values (a chain has a few dozen events, but a producer can tag any number of 8 MiB
      * malformed records with one correlation id: those must not run the service out of memory).
      */
-    public Timeline timeline(String correlationId, int limit, long maxBytes) {
-        Budgeted result = withinBudget("e.correlation_id = ?", List.of(clean(correlationId)), "ASC", limit, maxBytes,
+    public Bounded timeline(String correlationId, int limit, long maxBytes) {
+        return withinBudget("e.correlation_id = ?", List.of(clean(correlationId)), "ASC", limit, maxBytes,
                 "read the timeline of " + correlationId);
-        return new Timeline(result.rows(), result.more());
-    }
-
-    private record Budgeted(List<AuditRow> rows, boolean more) {
     }
 
     /**
      * The first {@code limit} rows matching {@code condition} in (event time, id) order, stopping before the
      * row that would take the stored payload and raw value bytes past {@code maxBytes} (at least one row).
      */
-    private Budgeted withinBudget(String condition, List<Object> conditionParameters, String direction, int limit,
+    private Bounded withinBudget(String condition, List<Object> conditionParameters, String direction, int limit,
                                   long maxBytes, String action) {
         String order = "ORDER BY e.event_time " + direction + ", e.id " + direction;
         // Each row's stored payload and raw value bytes (pg_column_size reads the stored size without
@@ -397,7 +393,7 @@ public class AuditStore {
                     rows.add(row(result));
                 }
             }
-            return new Budgeted(rows, more);
+            return new Bounded(rows, more);
         } catch (SQLException e) {
             throw SqlErrors.translate(action, e);
         }

@@ -88,7 +88,7 @@ public class AuditResource {
     @Path("/timeline/{correlationId}")
     public AuditViews.Timeline timeline(@PathParam("correlationId") String correlationId) {
         long maxBytes = config.query().maxPageBytes();
-        AuditStore.Timeline timeline = store.timeline(correlationId, MAX_TIMELINE_EVENTS, maxBytes);
+        AuditStore.Bounded timeline = store.timeline(correlationId, MAX_TIMELINE_EVENTS, maxBytes);
         List<AuditRow> rows = timeline.rows();
         if (rows.isEmpty()) {
             throw new CryoException(AuditErrorCode.TIMELINE_NOT_FOUND, "Cannot show the timeline of " + correlationId
@@ -99,7 +99,7 @@ public class AuditResource {
                 .distinct().sorted().map(TimelineStage::id).toList();
         String table = rows.stream().map(row -> row.record().columns().table()).filter(Objects::nonNull).findFirst()
                 .orElse(null);
-        String more = timeline.truncated() ? "the chain has more events than shown: a timeline stops at "
+        String more = timeline.more() ? "the chain has more events than shown: a timeline stops at "
                 + MAX_TIMELINE_EVENTS + " events or " + maxBytes + " bytes of stored events"
                 + " (cryo.audit.query.max-page-bytes); page through them all, newest first, with GET /api/v1/audit?correlationId="
                 + URLEncoder.encode(correlationId, StandardCharsets.UTF_8) : null;
