@@ -121,8 +121,12 @@ final class EngineCommits {
 
     /** The rows of one file's partition, as a row filter over the source columns. */
     static Expression rowsOf(Table table, ContentFile<?> file) {
-        PartitionSpec spec = table.specs().get(file.specId());
-        StructLike partition = file.partition();
+        return rowsOf(table, file.specId(), file.partition());
+    }
+
+    /** The rows of one partition of a spec, as a row filter over the source columns. */
+    static Expression rowsOf(Table table, int specId, StructLike partition) {
+        PartitionSpec spec = table.specs().get(specId);
         Expression rows = Expressions.alwaysTrue();
         for (int i = 0; i < spec.fields().size(); i++) {
             PartitionField field = spec.fields().get(i);

@@ -15,6 +15,7 @@ import dev.cryo.enginesql.SqlRenderer;
 import dev.cryo.enginesql.expression.CannotRenderException;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.CommitTags;
 import dev.cryo.executor.engine.EngineCapabilities;
 import dev.cryo.executor.engine.EngineStepException;
 import dev.cryo.executor.engine.EngineStepLog;
@@ -31,6 +32,8 @@ import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.StatisticsFile;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.exceptions.CommitFailedException;
+import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.FileInfo;
 import org.apache.iceberg.io.SupportsPrefixOperations;
@@ -40,6 +43,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -164,10 +168,32 @@ public final class SqlEngine implements MaintenanceEngine {
                 }
                 FileCounts removed = EngineCommits.removed(commits);
                 FileCounts added = EngineCommits.added(commits);
-                yield new StepResult(removed, added, commits.get(commits.size() - 1).snapshotId(), 0, ran
-                        + "; committed " + ids(commits) + ": rewrote " + removed.dataFiles() + " data files into "
-                        + added.dataFiles() + ", removed " + removed.deleteFiles() + " delete files; " + checked,
-                        List.of(), joined(queryIds));
+                long committed = commits.get(commits.size() - 1).snapshotId();
+                String message = ran + "; committed " + ids(commits) + ": rewrote " + removed.dataFiles()
+                        + " data files into " + added.dataFiles() + ", removed " + removed.deleteFiles() + " delete files; "
+                        + checked;
+                Optional<DanglingEqualityDeletes.Dropped> cleanup;
+                try {
+                    cleanup = DanglingEqualityDeletes.drop(table, commits,
+                            Map.of(CommitTags.JOB_ID, request.jobId(), CommitTags.CHUNK, request.step().toString()),
+                            joined(queryIds));
+                } catch (ValidationException | CommitFailedException e) {
+                    // The engine's rewrite stands; a writer's commit got in the way of the clean-up only.
+                    Log.warnf("%s: could not drop the equality delete files left by %s: %s", request.table(), ran, e.getMessage());
+                    cleanup = Optional.empty();
+                    message += "; dropping the equality delete files it left lost to a concurrent commit (" + e.getMessage()
+                            + "): the next optimize of these partitions drops them";
+                }
+                if (cleanup.isPresent()) {
+                    DanglingEqualityDeletes.Dropped drop = cleanup.get();
+                    removed = new FileCounts(removed.dataFiles(), removed.dataBytes(),
+                            removed.deleteFiles() + drop.files().size(), removed.records());
+                    committed = drop.snapshotId();
+                    message += "; then Cryo dropped " + drop.files().size() + " equality delete files that applied to no"
+                            + " live data file any more (snapshot " + drop.snapshotId() + ", rows " + drop.rows()
+                            + " equal before and after)";
+                }
+                yield new StepResult(removed, added, committed, 0, message, List.of(), joined(queryIds));
             }
             case COMPUTE_STATISTICS -> statistics(table, ran, queryIds);
             case OPTIMIZE_MANIFESTS -> manifests(table, start, manifestsBefore, ran, queryIds);

@@ -40,7 +40,6 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -143,7 +142,7 @@ class EngineJobTest {
         int plain = dayValues.get(2);
         addPositionDeletes(table, positionDeleted, 0);
         addPositionDeletes(table, positionDeleted, 1);
-        addEqualityDeletes(table, rows, equalityDeleted);
+        TestTables.addEqualityDeletes(table, rows, equalityDeleted, 0, 2);
         Fingerprint before = Fingerprints.ofTable(table);
         int snapshotsBefore = count(table.snapshots());
         Path dataDirectory = Path.of(URI.create(table.location() + "/data"));
@@ -228,6 +227,52 @@ class EngineJobTest {
         assertThat(freshOrphan).exists();
     }
 
+    /**
+     * An optimize-only job over partitions with equality deletes: the engine rewrites them (applying
+     * the deletes) and no delete file stays behind, although Trino 476 keeps them after a
+     * partition-filtered optimize: Cryo drops those that apply to no live data file any more.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Engine.class, names = {"TRINO", "SPARK"})
+    void anOptimizeOfPartitionsWithEqualityDeletesLeavesNoDeleteFileBehind(Engine engine) {
+        String name = engine.id() + "_eqdeletes";
+        Table table = catalog().createTable(TableIdentifier.of(NAMESPACE, name), SampleTables.EVENTS,
+                PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build(),
+                Map.of(TableProperties.FORMAT_VERSION, "2", TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
+                        String.valueOf(8L * 1024 * 1024)));
+        List<Record> rows = TestTables.fill(table, 4, 30, 3, 97);   // 4 commits x 3 days: 12 small files
+        Map<Integer, PartitionPredicate> days = days(table);
+        List<Integer> dayValues = new ArrayList<>(days.keySet());
+        TestTables.addEqualityDeletes(table, rows, dayValues.get(0), 0, 2);
+        TestTables.addEqualityDeletes(table, rows, dayValues.get(0), 2, 1);
+        TestTables.addEqualityDeletes(table, rows, dayValues.get(1), 0, 2);
+        assertThat(TestTables.liveDeleteFiles(table)).hasSize(3);
+        Fingerprint before = Fingerprints.ofTable(table);
+
+        TableId id = TableId.of(EnginesProfile.CATALOG, NAMESPACE, name);
+        String jobId = "job-" + UUID.randomUUID();
+        EventEnvelope<JobAdmitted> admitted = Jobs.admitted(id, jobId, engine, List.of(
+                Jobs.chunked(Operation.OPTIMIZE, new OperationParameters(8L * 1024 * 1024, null, null, null),
+                        List.of(List.of(days.get(dayValues.get(0)), days.get(dayValues.get(1)))))));
+        var mark = Jobs.markResults(kafka);
+        kafka.send(KafkaEnvelopes.toRecord(admitted));
+
+        List<EventEnvelope<CryoEvent>> results = Jobs.resultsUntilFinished(kafka, mark, jobId, Duration.ofMinutes(5));
+        OperationFinished optimize = results.stream().map(EventEnvelope::data).filter(OperationFinished.class::isInstance)
+                .map(OperationFinished.class::cast).collect(java.util.stream.Collectors.toList()).get(0);
+        assertThat(optimize.status()).as(optimize.message()).isEqualTo(OperationStatus.SUCCEEDED);
+        assertThat(optimize.engine()).as(optimize.message()).isEqualTo(engine);
+        assertThat(optimize.before().deleteFiles()).as(optimize.message()).isEqualTo(3);
+        if (engine == Engine.TRINO) {
+            assertThat(optimize.message()).contains("then Cryo dropped 3 equality delete files");
+        }
+        table.refresh();
+        assertThat(TestTables.liveDeleteFiles(table)).extracting(file -> file.content() + " " + file.location()).isEmpty();
+        assertThat(filesPerDay(table)).containsEntry(dayValues.get(0), 1).containsEntry(dayValues.get(1), 1);
+        assertThat(Fingerprints.ofTable(table)).isEqualTo(before);
+        assertThat(((JobFinished) results.get(results.size() - 1).data()).outcome()).isEqualTo(JobOutcome.SUCCEEDED);
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private Catalog catalog() {
@@ -256,21 +301,6 @@ class EngineJobTest {
                 .filter(file -> file.partition().get(0, Integer.class) == day)
                 .map(file -> writer.writePositionDeletes(file, position)).toList();
         writer.commitDeletes(deletes.toArray(DeleteFile[]::new));
-        table.refresh();
-    }
-
-    /** Equality deletes of two ids of the day, as a writer's row delta commits them. */
-    private static void addEqualityDeletes(Table table, List<Record> rows, int day) {
-        TableWriter writer = new TableWriter(table);
-        DataFile inDay = TestTables.dataFiles(table).stream()
-                .filter(file -> file.partition().get(0, Integer.class) == day).findFirst().orElseThrow();
-        List<Record> keys = new ArrayList<>();
-        rows.stream().filter(row -> writer.partitionOf(row).get(0, Integer.class) == day).limit(2).forEach(row -> {
-            Record key = GenericRecord.create(table.schema().select("id"));
-            key.setField("id", row.getField("id"));
-            keys.add(key);
-        });
-        writer.commitDeletes(writer.writeEqualityDeletes(inDay.partition(), keys, "id"));
         table.refresh();
     }
 

@@ -13,6 +13,9 @@ import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.ManifestFile;
+import org.apache.iceberg.ManifestFiles;
+import org.apache.iceberg.ManifestReader;
 import org.apache.iceberg.PartitionField;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Table;
@@ -20,6 +23,7 @@ import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
@@ -116,6 +120,42 @@ public final class TestTables implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         return List.copyOf(deletes.values());
+    }
+
+    /** Every live delete file of the current snapshot, whether or not it still applies to a data file. */
+    public static List<DeleteFile> liveDeleteFiles(Table table) {
+        table.refresh();
+        List<DeleteFile> deletes = new ArrayList<>();
+        if (table.currentSnapshot() == null) {
+            return deletes;
+        }
+        for (ManifestFile manifest : table.currentSnapshot().deleteManifests(table.io())) {
+            try (ManifestReader<DeleteFile> reader = ManifestFiles.readDeleteManifest(manifest, table.io(), table.specs())) {
+                reader.forEach(delete -> deletes.add(delete.copyWithoutStats()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return deletes;
+    }
+
+    /**
+     * Equality deletes on {@code id} of {@code count} rows of the day (after skipping {@code skip}
+     * of them), in one file committed as a writer's row delta commits it.
+     */
+    public static void addEqualityDeletes(Table table, List<Record> rows, int day, int skip, int count) {
+        TableWriter writer = new TableWriter(table);
+        DataFile inDay = dataFiles(table).stream()
+                .filter(file -> file.partition().get(0, Integer.class) == day).findFirst().orElseThrow();
+        List<Record> keys = new ArrayList<>();
+        rows.stream().filter(row -> writer.partitionOf(row).get(0, Integer.class) == day).skip(skip).limit(count)
+                .forEach(row -> {
+                    Record key = GenericRecord.create(table.schema().select("id"));
+                    key.setField("id", row.getField("id"));
+                    keys.add(key);
+                });
+        writer.commitDeletes(writer.writeEqualityDeletes(inDay.partition(), keys, "id"));
+        table.refresh();
     }
 
     /** Files in the same spec and partition as {@code file}. */

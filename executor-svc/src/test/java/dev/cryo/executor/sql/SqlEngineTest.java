@@ -13,6 +13,7 @@ import dev.cryo.enginesql.trino.TrinoRenderer;
 import dev.cryo.enginesql.trino.TrinoSettings;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.CommitTags;
 import dev.cryo.executor.engine.EngineStepException;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;
@@ -25,6 +26,7 @@ import dev.cryo.iceberg.fingerprint.Fingerprints;
 import dev.cryo.iceberg.fixtures.SampleTables;
 import dev.cryo.iceberg.fixtures.TableWriter;
 import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.RewriteFiles;
 import org.apache.iceberg.Table;
@@ -73,6 +75,7 @@ class SqlEngineTest {
     private static final OperationDefaults DEFAULTS = new OperationDefaults(Duration.ofDays(5), 1, Duration.ofDays(3));
 
     private Table table;
+    private List<Record> rows;
     private TableId id;
     private FakeEngineClient trino;
     private InMemoryStepLog log;
@@ -87,7 +90,7 @@ class SqlEngineTest {
         table = catalog.createTable(TableIdentifier.of("maintenance", name), SampleTables.EVENTS,
                 PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build(),
                 Map.of(TableProperties.FORMAT_VERSION, "2"));
-        TestTables.fill(table, 4, 30, 2, 71);
+        rows = TestTables.fill(table, 4, 30, 2, 71);
         id = TableId.of("lake", "maintenance", name);
         trino = new FakeEngineClient(Engine.TRINO);
         log = new InMemoryStepLog();
@@ -124,6 +127,53 @@ class SqlEngineTest {
             assertThat(step.step()).isEqualTo(StepKey.chunk(Operation.OPTIMIZE, 0));
             assertThat(step.engine()).isEqualTo(Engine.TRINO);
         });
+    }
+
+    @Test
+    void equalityDeleteFilesTheEnginesRewriteLeftBehindAreDroppedAndNewerOnesStay() {
+        List<Integer> days = TestTables.dataFiles(table).stream().map(file -> file.partition().get(0, Integer.class))
+                .distinct().sorted().toList();
+        int rewritten = days.get(0);
+        int other = days.get(1);
+        TestTables.addEqualityDeletes(table, rows, rewritten, 0, 2);
+        TestTables.addEqualityDeletes(table, rows, other, 0, 2);
+        DataFile first = TestTables.dataFiles(table).stream()
+                .filter(file -> file.partition().get(0, Integer.class) == rewritten).findFirst().orElseThrow();
+        trino.behaviour = (sql, queryId, tag) -> {
+            if (sql.contains("EXECUTE optimize(")) {
+                // As Trino 476 does with a partition filter: the deletes applied, their files kept.
+                rewriteDay(rewritten, queryId, false);
+                // A writer's row delta right after: it applies to the new file and must stay.
+                TestTables.addEqualityDeletes(table, rows, rewritten, 2, 1);
+            }
+        };
+        Fingerprint before = Fingerprints.ofTable(table);
+        assertThat(TestTables.liveDeleteFiles(table)).hasSize(2);
+
+        StepResult result = engine.run(request("job-7", Operation.OPTIMIZE, first));
+
+        table.refresh();
+        List<DeleteFile> left = TestTables.liveDeleteFiles(table);
+        assertThat(left).as("the other day's file and the writer's newer one").hasSize(2);
+        assertThat(left).extracting(delete -> delete.partition().get(0, Integer.class))
+                .containsExactlyInAnyOrder(rewritten, other);
+        assertThat(left).filteredOn(delete -> delete.partition().get(0, Integer.class) == rewritten).singleElement()
+                .satisfies(delete -> assertThat(delete.dataSequenceNumber())
+                        .isEqualTo(table.currentSnapshot().sequenceNumber() - 1));
+        assertThat(result.message()).contains("then Cryo dropped 1 equality delete files that applied to no live data file");
+        assertThat(result.before().deleteFiles()).isEqualTo(1);
+        assertThat(result.committedSnapshotId()).isEqualTo(table.currentSnapshot().snapshotId());
+        assertThat(table.currentSnapshot().summary()).containsEntry(CommitTags.JOB_ID, "job-7")
+                .containsEntry(CommitTags.CHUNK, "optimize:0");
+        // Every row but the five the equality deletes name (two per day, and the writer's third).
+        TableWriter writer = new TableWriter(table);
+        List<Record> expected = new ArrayList<>();
+        for (int day : days) {
+            List<Record> ofDay = rows.stream().filter(row -> writer.partitionOf(row).get(0, Integer.class) == day).toList();
+            expected.addAll(ofDay.subList(day == rewritten ? 3 : day == other ? 2 : 0, ofDay.size()));
+        }
+        assertThat(Fingerprints.ofTable(table)).isEqualTo(Fingerprints.of(table.schema(), expected));
+        assertThat(before.rows()).isEqualTo(expected.size() + 1);
     }
 
     @Test
@@ -252,7 +302,8 @@ class SqlEngineTest {
             throw new UncheckedIOException(e);
         }
         List<DataFile> written = new TableWriter(table).writeDataFiles(loseARow ? rows.subList(1, rows.size()) : rows);
-        RewriteFiles rewrite = table.newRewrite();
+        // validated from the snapshot read, as engines commit: deletes committed before it are applied already
+        RewriteFiles rewrite = table.newRewrite().validateFromSnapshot(table.currentSnapshot().snapshotId());
         replaced.forEach(rewrite::deleteFile);
         written.forEach(rewrite::addFile);
         rewrite.set("trino_query_id", queryId).set("trino_user", "cryo").commit();
