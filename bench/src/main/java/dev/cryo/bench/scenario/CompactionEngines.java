@@ -134,7 +134,9 @@ public final class CompactionEngines implements Scenario {
 
         Map<String, List<Double>> values = new LinkedHashMap<>();
         try (TrinoClient trino = trinoPid.isPresent() ? trino() : null;
-             SparkConnectClient spark = sparkPid.isPresent() ? spark() : null) {
+             SparkConnectClient spark = sparkPid.isPresent() ? spark() : null;
+             NativeCompaction nativeEngine = NativeCompaction.start(context.environment().runtime().getParent(),
+                     context.environment().runtime())) {
             for (int trial = 0; trial < trials; trial++) {
                 // the order rotates, so that no engine always runs first (or last) on a noisy machine
                 List<String> order = new ArrayList<>(engines);
@@ -146,7 +148,7 @@ public final class CompactionEngines implements Scenario {
                     TableId tableId = lakehouse.id(namespace, name);
                     LOG.info("scenario 8 trial {}: {} compacts {} files", trial + 1, engine, source.dataFiles());
                     EngineRun run = switch (engine) {
-                        case NATIVE -> runNative(context, tableId, timeout);
+                        case NATIVE -> runNative(nativeEngine, tableId, timeout);
                         case TRINO -> runStatements(trino, trinoPid.orElseThrow(), trinoStatements(tableId, target));
                         case SPARK -> runStatements(spark, sparkPid.orElseThrow(), sparkStatements(tableId, target));
                         default -> throw new IllegalStateException("Cannot run engine " + engine);
@@ -208,8 +210,10 @@ public final class CompactionEngines implements Scenario {
             }
             series.add(new Series("input throughput per trial", engine, "trial", "MB/s of input", x, perTrial));
         }
-        notes.add("Wall time: the native engine's optimize steps in a child JVM (-Xmx1g), timed inside it from the "
-                + "first step to the last commit (JVM start-up and catalog loading excluded); Trino's and Spark's "
+        notes.add("Wall time: the native engine's optimize steps in a child JVM (-Xmx1g) that serves every trial, as "
+                + "one executor service runs job after job (its first trial pays the JIT's warm-up, as the servers paid "
+                + "theirs on their first statements), timed inside it from the first step to the last commit (JVM start-up "
+                + "and catalog loading excluded); Trino's and Spark's "
                 + "statements timed by the harness from submission to the end of the result. CPU: the child JVM's process "
                 + "CPU over the steps; the Trino and Spark server processes' utime + stime from /proc/<pid>/stat over "
                 + "their statements. Throughput: bytes of input Parquet ÷ wall time (MB = 10^6 bytes).");
@@ -219,15 +223,14 @@ public final class CompactionEngines implements Scenario {
                 + "against the fingerprint of the rows written (a mismatch fails the run); each copy's files are the "
                 + "source's, copied byte for byte, and the source was fingerprinted once after it was written.");
         notes.add("Peak heap: the sum of the heap pools' peak usage in the native child JVM (-Xmx1g, serial GC), "
-                + "reset after loading the catalog. Trino and Spark run with ./cryo's heaps (Trino 2G, Spark 2g).");
+                + "reset before each trial's table. Trino and Spark run with ./cryo's heaps (Trino 2G, Spark 2g).");
         return new ScenarioResult(id(), title(), ScenarioResult.SCORED, context.sizes().withPrefix("engines."), metrics,
                 ratios, targets, series, fingerprintFailures, notes);
     }
 
-    private static EngineRun runNative(BenchContext context, TableId table, Duration timeout)
+    private static EngineRun runNative(NativeCompaction nativeEngine, TableId table, Duration timeout)
             throws IOException, InterruptedException {
-        NativeCompaction.Measurement measured = NativeCompaction.run(table, context.environment().runtime().getParent(),
-                context.environment().runtime(), timeout);
+        NativeCompaction.Measurement measured = nativeEngine.run(table, timeout);
         return new EngineRun(measured.wallSeconds(), measured.cpuSeconds(),
                 measured.peakHeapBytes() / CompactionFigures.BYTES_PER_MIB);
     }
