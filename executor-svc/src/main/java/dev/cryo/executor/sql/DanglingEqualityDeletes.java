@@ -39,8 +39,8 @@ import java.util.Optional;
  * <p>The rule is Iceberg's own for when an equality delete applies: to data files of its spec and
  * partition whose data sequence number is lower than its own. A delete file of a partition the
  * rewrite touched is dropped only when every live data file of that spec and partition has a data
- * sequence number at least its own (or none is left). Global equality deletes (an unpartitioned
- * spec in a partitioned table) are never dropped. The rows of the partitions are fingerprinted
+ * sequence number at least its own (or none is left). Global equality deletes (of an unpartitioned
+ * spec in a table that has had another spec: they apply to every spec's files) are never dropped. The rows of the partitions are fingerprinted
  * before and after the commit; a difference fails the step and names the snapshot to roll back to.
  */
 final class DanglingEqualityDeletes {
@@ -124,7 +124,7 @@ final class DanglingEqualityDeletes {
             try (ManifestReader<DeleteFile> reader = ManifestFiles.readDeleteManifest(manifest, table.io(), table.specs())) {
                 for (DeleteFile delete : reader) {
                     if (delete.content() != FileContent.EQUALITY_DELETES
-                            || table.specs().get(delete.specId()).isUnpartitioned() && table.spec().isPartitioned()
+                            || isGlobal(table, delete)
                             || !touched.containsKey(delete.specId(), delete.partition())
                             || delete.dataSequenceNumber() == null) {
                         continue;
@@ -140,6 +140,14 @@ final class DanglingEqualityDeletes {
             }
         }
         return dangling;
+    }
+
+    /**
+     * Whether an equality delete may apply beyond its own spec: one of an unpartitioned spec applies
+     * to the data files of every spec, so it is only judged here when the table has never had another.
+     */
+    private static boolean isGlobal(Table table, DeleteFile delete) {
+        return table.specs().get(delete.specId()).isUnpartitioned() && table.specs().size() > 1;
     }
 
     private static long committedSnapshot(Table table, Snapshot parent, Map<String, String> tags) {
