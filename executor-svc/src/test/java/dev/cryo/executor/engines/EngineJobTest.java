@@ -130,10 +130,7 @@ class EngineJobTest {
     @ParameterizedTest
     @EnumSource(value = Engine.class, names = {"TRINO", "SPARK"})
     void aFragmentedPartitionedTableGoesThroughAFullJobOnTheEngine(Engine engine) throws IOException {
-        Table table = catalog().createTable(TableIdentifier.of(NAMESPACE, engine.id() + "_job"), SampleTables.EVENTS,
-                PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build(),
-                Map.of(TableProperties.FORMAT_VERSION, "2", TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
-                        String.valueOf(8L * 1024 * 1024)));
+        Table table = dayPartitionedTable(engine.id() + "_job");
         List<Record> rows = TestTables.fill(table, 5, 30, 3, 91);   // 5 commits x 3 days: 15 small files
         Map<Integer, PartitionPredicate> days = days(table);
         List<Integer> dayValues = new ArrayList<>(days.keySet());
@@ -236,10 +233,7 @@ class EngineJobTest {
     @EnumSource(value = Engine.class, names = {"TRINO", "SPARK"})
     void anOptimizeOfPartitionsWithEqualityDeletesLeavesNoDeleteFileBehind(Engine engine) {
         String name = engine.id() + "_eqdeletes";
-        Table table = catalog().createTable(TableIdentifier.of(NAMESPACE, name), SampleTables.EVENTS,
-                PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build(),
-                Map.of(TableProperties.FORMAT_VERSION, "2", TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
-                        String.valueOf(8L * 1024 * 1024)));
+        Table table = dayPartitionedTable(name);
         List<Record> rows = TestTables.fill(table, 4, 30, 3, 97);   // 4 commits x 3 days: 12 small files
         Map<Integer, PartitionPredicate> days = days(table);
         List<Integer> dayValues = new ArrayList<>(days.keySet());
@@ -277,6 +271,14 @@ class EngineJobTest {
 
     private Catalog catalog() {
         return catalogs.catalog(EnginesProfile.CATALOG);
+    }
+
+    /** A format-v2 events table partitioned by day, with an 8 MiB target file size. */
+    private Table dayPartitionedTable(String name) {
+        return catalog().createTable(TableIdentifier.of(NAMESPACE, name), SampleTables.EVENTS,
+                PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build(),
+                Map.of(TableProperties.FORMAT_VERSION, "2", TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
+                        String.valueOf(8L * 1024 * 1024)));
     }
 
     /** Each day partition with its predicate as the planner writes it, in day order. */
