@@ -3,8 +3,10 @@ package dev.cryo.planner.config;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.cryo.planner.domain.TablePolicies;
+import dev.cryo.contracts.OrphanAgeFloors;
 import dev.cryo.planner.PlannerErrorCode;
+import dev.cryo.planner.domain.TablePolicies;
+import dev.cryo.platform.config.OrphansConfig;
 import dev.cryo.platform.error.CryoException;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import io.quarkus.runtime.Startup;
@@ -19,9 +21,10 @@ public class PlannerBeans {
     @Produces
     @Startup
     @ApplicationScoped
-    TablePolicies tablePolicies(PlannerConfig config) {
+    TablePolicies tablePolicies(PlannerConfig config, OrphansConfig orphans) {
         try {
-            return new TablePolicies(config.basePolicy(), config.overridesByPattern());
+            return new TablePolicies(config.basePolicy(), config.overridesByPattern(), orphans.allowUnsafeFloor()
+                    ? OrphanAgeFloors.UnsafeFloors.ALLOWED : OrphanAgeFloors.UnsafeFloors.REFUSED);
         } catch (IllegalArgumentException e) {
             throw new CryoException(PlannerErrorCode.INVALID_CONFIGURATION, "Cannot start the planner: " + e.getMessage(), e);
         }

@@ -43,7 +43,7 @@ public interface PlannerConfig {
     @WithDefault("10")
     int retainLast();
 
-    /** remove_orphan_files: files younger than this are never deleted; at least one hour. */
+    /** remove_orphan_files: files younger than this are never deleted; at least 24 hours unless cryo.orphans.allow-unsafe-floor. */
     @WithDefault("P3D")
     Duration orphanAgeFloor();
 

@@ -1,5 +1,7 @@
 package dev.cryo.planner.domain;
 
+import dev.cryo.contracts.OrphanAgeFloors;
+
 import java.time.Duration;
 
 import static java.util.Objects.requireNonNull;
@@ -16,13 +18,11 @@ import static java.util.Objects.requireNonNull;
  * @param snapshotRetention expire_snapshots: snapshots older than this may go (a table's
  *                          {@code history.expire.max-snapshot-age-ms} wins)
  * @param retainLast expire_snapshots: snapshots always kept (a table's {@code history.expire.min-snapshots-to-keep} wins)
- * @param orphanAgeFloor remove_orphan_files: files younger than this are never orphans; at least {@link #MINIMUM_ORPHAN_AGE_FLOOR}
+ * @param orphanAgeFloor remove_orphan_files: files younger than this are never orphans; at least
+ *                       {@link OrphanAgeFloors#MINIMUM} unless unsafe floors are allowed ({@link TablePolicies} checks)
  */
 public record PlanningPolicy(int smallFileThreshold, long chunkBudgetBytes, int partitionsPerChunk,
                              int maxPartitionsPerOperation, Duration snapshotRetention, int retainLast, Duration orphanAgeFloor) {
-
-    /** A file younger than this may belong to a commit in flight: deleting it would corrupt the table. */
-    public static final Duration MINIMUM_ORPHAN_AGE_FLOOR = Duration.ofHours(1);
 
     /** SCORING.md's defaults. */
     public static final PlanningPolicy DEFAULTS = new PlanningPolicy(5, 10L * 1024 * 1024 * 1024, 64, 2000,
@@ -55,10 +55,9 @@ public record PlanningPolicy(int smallFileThreshold, long chunkBudgetBytes, int 
                     + " snapshots: it must be at least 1 (cryo.planner.retain-last)");
         }
         requireNonNull(orphanAgeFloor, "orphanAgeFloor is null");
-        if (orphanAgeFloor.compareTo(MINIMUM_ORPHAN_AGE_FLOOR) < 0) {
+        if (orphanAgeFloor.isNegative()) {
             throw new IllegalArgumentException("Cannot use orphan age floor " + orphanAgeFloor
-                    + ": it must be at least " + MINIMUM_ORPHAN_AGE_FLOOR
-                    + ", younger files may belong to a commit in flight (cryo.planner.orphan-age-floor)");
+                    + ": it is negative (cryo.planner.orphan-age-floor)");
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.cryo.planner.config;
 
+import dev.cryo.contracts.OrphanAgeFloors;
 import dev.cryo.contracts.TableId;
 import dev.cryo.planner.domain.PlanningPolicy;
 import dev.cryo.planner.domain.TablePolicies;
@@ -36,13 +37,14 @@ class PlannerConfigTest {
         PlannerConfig config = mapping(Map.of(
                 "cryo.planner.partitions-per-chunk", "32",
                 "cryo.planner.policies.\"lake.dashboards.*\".chunk-budget-bytes", "2147483648",
-                "cryo.planner.policies.\"lake.dashboards.*\".orphan-age-floor", "PT6H"));
+                "cryo.planner.policies.\"lake.dashboards.*\".orphan-age-floor", "P2D"));
 
-        TablePolicies policies = new TablePolicies(config.basePolicy(), config.overridesByPattern());
+        TablePolicies policies = new TablePolicies(config.basePolicy(), config.overridesByPattern(),
+                OrphanAgeFloors.UnsafeFloors.REFUSED);
 
         PlanningPolicy dashboards = policies.policyFor(TableId.parse("lake.dashboards.kpis"));
         assertThat(dashboards.chunkBudgetBytes()).isEqualTo(2147483648L);
-        assertThat(dashboards.orphanAgeFloor()).isEqualTo(Duration.ofHours(6));
+        assertThat(dashboards.orphanAgeFloor()).isEqualTo(Duration.ofDays(2));
         assertThat(dashboards.partitionsPerChunk()).isEqualTo(32);
         assertThat(dashboards.smallFileThreshold()).isEqualTo(5);
         assertThat(policies.policyFor(TableId.parse("lake.sales.orders")).chunkBudgetBytes())
