@@ -1,7 +1,9 @@
 package dev.cryo.scanner.config;
 
 import dev.cryo.iceberg.catalog.CatalogRegistry;
+import dev.cryo.iceberg.orphan.LocationEquivalence;
 import dev.cryo.platform.config.CatalogsConfig;
+import dev.cryo.platform.config.OrphansConfig;
 import dev.cryo.scanner.iceberg.MemoryManifestCache;
 import dev.cryo.scanner.iceberg.MetadataScanner;
 import dev.cryo.scanner.iceberg.OrphanLister;
@@ -60,8 +62,9 @@ public class ScannerBeans {
 
     @Produces
     @Singleton
-    OrphanLister orphanLister(Clock clock) {
-        return new OrphanLister(clock);
+    OrphanLister orphanLister(Clock clock, OrphansConfig orphans) {
+        return new OrphanLister(clock, new LocationEquivalence(LocationEquivalence.parseGroups(orphans.equivalentSchemes()),
+                LocationEquivalence.parseGroups(orphans.equivalentAuthorities())));
     }
 
     @PreDestroy

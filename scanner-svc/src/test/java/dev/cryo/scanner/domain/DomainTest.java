@@ -2,14 +2,11 @@ package dev.cryo.scanner.domain;
 
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.FileSizeTerms;
-import dev.cryo.contracts.event.OrphanStats;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,20 +66,6 @@ class DomainTest {
         assertThat(StatisticsMath.rowsChangedSince(ancestry, 99)).isNull();
         assertThat(StatisticsMath.rowsChangedSince(List.of(new SnapshotChange(2, 0, 0, false),
                 new SnapshotChange(1, 1, 0, true)), 1)).isNull();
-    }
-
-    @Test
-    void orphansAreUnreferencedFilesOlderThanTheFloor() {
-        Instant now = Instant.parse("2026-11-29T00:00:00Z");
-        OrphanCounter counter = new OrphanCounter(Set.of(OrphanCounter.normalize("file:///t/data/a.parquet")), now,
-                Duration.ofDays(3));
-        counter.accept("file:/t/data/a.parquet", 10, now.minus(Duration.ofDays(30)));
-        counter.accept("file:/t/data/orphan.parquet", 20, now.minus(Duration.ofDays(4)));
-        counter.accept("file:/t/data/young.parquet", 40, now.minus(Duration.ofDays(1)));
-
-        assertThat(counter.result()).isEqualTo(new OrphanStats(now, 3, 1, 20, Duration.ofDays(3)));
-        assertThat(OrphanCounter.normalize("s3a://bucket/t/x")).isEqualTo(OrphanCounter.normalize("s3://bucket/t/x"));
-        assertThat(OrphanCounter.normalize("file:///tmp/a")).isEqualTo(OrphanCounter.normalize("/tmp/a"));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.cryo.scanner.iceberg;
+package dev.cryo.testsupport;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -12,16 +12,17 @@ import java.util.List;
 
 /**
  * Adobe S3Mock (an S3-compatible server from Maven Central, copied to target/test-servers by the
- * build) in a process of its own, so that its Spring Boot classpath never meets the scanner's.
+ * build of each module that uses it) in a process of its own, so that its Spring Boot classpath
+ * never meets the service's. It serves one bucket, {@link #BUCKET}.
  */
-final class S3MockServer implements AutoCloseable {
+public final class S3MockServer implements AutoCloseable {
 
-    static final String BUCKET = "warehouse";
+    public static final String BUCKET = "warehouse";
 
     private final Process process;
     private final int port;
 
-    S3MockServer(Path root) throws IOException, InterruptedException {
+    public S3MockServer(Path root) throws IOException, InterruptedException {
         Path jar = Path.of("target", "test-servers", "s3mock-exec.jar");
         if (!Files.exists(jar)) {
             throw new IllegalStateException("Cannot start S3Mock: " + jar.toAbsolutePath()
@@ -48,7 +49,7 @@ final class S3MockServer implements AutoCloseable {
         }
     }
 
-    String endpoint() {
+    public String endpoint() {
         return "http://127.0.0.1:" + port;
     }
 
@@ -65,6 +66,26 @@ final class S3MockServer implements AutoCloseable {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
+    }
+
+    /**
+     * The Iceberg catalog properties of an S3FileIO warehouse in this server's bucket, under
+     * {@code s3://warehouse/<prefix>}. S3Mock does not speak the AWS SDK's newer default checksum
+     * trailers, so the JVM-wide checksum settings are set to {@code WHEN_REQUIRED} here.
+     */
+    public java.util.Map<String, String> warehouseProperties(String prefix) {
+        System.setProperty("aws.requestChecksumCalculation", "WHEN_REQUIRED");
+        System.setProperty("aws.responseChecksumValidation", "WHEN_REQUIRED");
+        java.util.Map<String, String> properties = new java.util.HashMap<>();
+        properties.put("warehouse", "s3://" + BUCKET + "/" + prefix);
+        properties.put("io-impl", "org.apache.iceberg.aws.s3.S3FileIO");
+        properties.put("s3.endpoint", endpoint());
+        properties.put("s3.path-style-access", "true");
+        properties.put("s3.access-key-id", "cryo");
+        properties.put("s3.secret-access-key", "cryo-secret");
+        properties.put("client.region", "us-east-1");
+        properties.put("http-client.type", "urlconnection");
+        return properties;
     }
 
     @Override
