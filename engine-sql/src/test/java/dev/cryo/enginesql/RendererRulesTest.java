@@ -124,6 +124,18 @@ class RendererRulesTest {
                         + "set the table policy's snapshot retention");
     }
 
+    @Test
+    void deletingProceduresSetTrinosFloorForTheSessionOnlyAndSparkCanRemoveOrphansAsADryRun() {
+        assertThat(statements(Fixtures.trino().render(GoldenCases.TABLE, operation(Operation.REMOVE_ORPHAN_FILES), null)))
+                .containsExactly("SET SESSION \"lakehouse\".remove_orphan_files_min_retention = '259200s'",
+                        "ALTER TABLE \"lakehouse\".\"sales\".\"events\" EXECUTE remove_orphan_files(retention_threshold => '259200s')");
+        var dryRun = new SparkRenderer(new SparkSettings(CatalogNames.SAME, Clock.fixed(Fixtures.NOW, ZoneOffset.UTC),
+                SparkSettings.OrphanRemoval.DRY_RUN));
+        assertThat(statements(dryRun.render(GoldenCases.TABLE, operation(Operation.REMOVE_ORPHAN_FILES), null)))
+                .containsExactly("CALL `lakehouse`.system.remove_orphan_files(\n  table => '`sales`.`events`',\n"
+                        + "  older_than => TIMESTAMP '2026-01-12 12:00:00.000000Z',\n  dry_run => true)");
+    }
+
     private static List<String> statements(Rendering rendering) {
         assertThat(rendering).isInstanceOf(Rendering.Statements.class);
         return ((Rendering.Statements) rendering).statements();

@@ -17,8 +17,18 @@ public enum ExecutorErrorCode implements ErrorCode {
     ENGINE_UNAVAILABLE(ErrorType.USER, 400),
     /** An operation refused by the table's own settings, e.g. {@code gc.enabled=false}. */
     REFUSED_BY_TABLE_SETTINGS(ErrorType.USER, 409),
-    /** A parameter outside its safe range, e.g. an orphan age floor below one hour. */
+    /** A parameter outside its safe range, e.g. an orphan age floor below 24 hours. */
     UNSAFE_PARAMETER(ErrorType.USER, 400),
+    /**
+     * A listed file has the path of a referenced file under a scheme or authority not declared
+     * equivalent ({@code cryo.orphans.equivalent-*}): orphan removal stopped before deleting anything.
+     */
+    LOCATION_MISMATCH(ErrorType.USER, 409),
+    /**
+     * Orphan removal would delete more than {@code cryo.executor.orphans.max-share} of the listed
+     * files or bytes; it stopped before deleting anything until an operator releases the brake.
+     */
+    ORPHAN_SHARE_BRAKE(ErrorType.USER, 409),
     /**
      * Rows read and rows written differ. On the native engine nothing was committed; after an
      * engine's commit (which Cryo cannot undo) the message names the engine, query and snapshots.

@@ -7,10 +7,12 @@ import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.contracts.event.PartitionPredicate;
 import dev.cryo.executor.domain.Backoff;
 import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.JobRecords;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.executor.iceberg.NativeEngine;
 import dev.cryo.executor.iceberg.NativeEngineSettings;
+import dev.cryo.executor.iceberg.OrphanRemovalSettings;
 import dev.cryo.executor.iceberg.RewriteSettings;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import org.apache.iceberg.FileScanTask;
@@ -69,7 +71,8 @@ public final class NativeDag {
         RewriteSettings rewrite = new RewriteSettings(0.75, 1.8, 20, 3,
                 new Backoff(Duration.ofMillis(200), Duration.ofSeconds(5)), 0);
         this.engine = new NativeEngine(catalogs,
-                new NativeEngineSettings(rewrite, Duration.ofDays(5), 1, Duration.ofDays(3), false), Clock.systemUTC());
+                new NativeEngineSettings(rewrite, Duration.ofDays(5), 1, OrphanRemovalSettings.DEFAULTS), JobRecords.NONE,
+                Clock.systemUTC());
     }
 
     /** One DAG run over one table: optimize every partition, rewrite manifests, expire snapshots. */

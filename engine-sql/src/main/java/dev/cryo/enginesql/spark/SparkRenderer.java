@@ -101,6 +101,9 @@ public final class SparkRenderer implements SqlRenderer {
                 }
                 case REMOVE_ORPHAN_FILES -> {
                     arguments.put("older_than", olderThan(Plans.secondsRoundedUp(Plans.orphanAgeFloor(table, operation))));
+                    if (settings.orphanRemoval() == SparkSettings.OrphanRemoval.DRY_RUN) {
+                        arguments.put("dry_run", "true");
+                    }
                     yield "remove_orphan_files";
                 }
             };

@@ -25,7 +25,8 @@ import static java.util.Objects.requireNonNull;
  * Trino's statements: {@code ALTER TABLE … EXECUTE optimize(file_size_threshold => …) WHERE …}
  * for optimize and convert_deletes (Trino's optimize applies deletes), {@code ANALYZE},
  * {@code optimize_manifests}, {@code expire_snapshots} and {@code remove_orphan_files} with
- * retention thresholds. Trino has no procedure for rewrite_position_deletes and no
+ * retention thresholds (and, for the last two, the session's minimum retention set to the same
+ * threshold, so the catalog's own floor stays in place for everyone else). Trino has no procedure for rewrite_position_deletes and no
  * {@code retain_last}: those come back as {@link Rendering.NotExpressible}.
  */
 public final class TrinoRenderer implements SqlRenderer {
@@ -56,8 +57,11 @@ public final class TrinoRenderer implements SqlRenderer {
                 case COMPUTE_STATISTICS -> List.of("ANALYZE " + name);
                 case OPTIMIZE_MANIFESTS -> List.of("ALTER TABLE " + name + " EXECUTE optimize_manifests");
                 case EXPIRE_SNAPSHOTS -> expireSnapshots(table, name, operation);
-                case REMOVE_ORPHAN_FILES -> List.of("ALTER TABLE " + name + " EXECUTE remove_orphan_files(retention_threshold => '"
-                        + Plans.secondsRoundedUp(Plans.orphanAgeFloor(table, operation)) + "s')");
+                case REMOVE_ORPHAN_FILES -> {
+                    long floor = Plans.secondsRoundedUp(Plans.orphanAgeFloor(table, operation));
+                    yield List.of(minRetention(catalog(table), "remove_orphan_files_min_retention", floor),
+                            "ALTER TABLE " + name + " EXECUTE remove_orphan_files(retention_threshold => '" + floor + "s')");
+                }
             };
             return new Rendering.Statements(Engine.TRINO, op, statements);
         } catch (NotExpressibleException e) {
@@ -85,8 +89,19 @@ public final class TrinoRenderer implements SqlRenderer {
             throw new NotExpressibleException(Limitation.PARAMETER_NOT_AVAILABLE, "Cannot keep the last " + retainLast
                     + " snapshots on Trino: its expire_snapshots has no retain_last (it keeps only the current snapshot)");
         }
-        return List.of("ALTER TABLE " + name + " EXECUTE expire_snapshots(retention_threshold => '"
-                + Plans.secondsRoundedUp(Plans.snapshotRetention(table, operation)) + "s')");
+        long retention = Plans.secondsRoundedUp(Plans.snapshotRetention(table, operation));
+        return List.of(minRetention(catalog(table), "expire_snapshots_min_retention", retention),
+                "ALTER TABLE " + name + " EXECUTE expire_snapshots(retention_threshold => '" + retention + "s')");
+    }
+
+    /**
+     * Trino refuses a threshold under the catalog's floor ({@code iceberg.expire-snapshots.min-retention},
+     * {@code iceberg.remove-orphan-files.min-retention}, 7 days by default). Cryo sets the floor to its
+     * own threshold for its session only: the catalog's floors keep protecting everyone else who runs
+     * these procedures, and Cryo's own floors were checked before the statement was rendered.
+     */
+    private static String minRetention(String catalog, String property, long seconds) {
+        return "SET SESSION " + catalog + "." + property + " = '" + seconds + "s'";
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.cryo.executor.config;
 
+import dev.cryo.contracts.OrphanAgeFloors;
 import dev.cryo.contracts.Engine;
 import dev.cryo.enginesql.CapabilityMatrix;
 import dev.cryo.enginesql.CatalogNames;
@@ -11,18 +12,24 @@ import dev.cryo.enginesql.trino.TrinoClient;
 import dev.cryo.enginesql.trino.TrinoRenderer;
 import dev.cryo.enginesql.trino.TrinoSettings;
 import dev.cryo.executor.domain.Backoff;
-import dev.cryo.executor.domain.OrphanAgeFloor;
+import dev.cryo.executor.domain.OrphanShareBrake;
 import dev.cryo.executor.engine.EngineStepLog;
+import dev.cryo.executor.engine.JobRecords;
 import dev.cryo.executor.engine.MaintenanceEngine;
 import dev.cryo.executor.iceberg.NativeEngine;
 import dev.cryo.executor.iceberg.NativeEngineSettings;
 import dev.cryo.executor.iceberg.OperationDefaults;
+import dev.cryo.executor.iceberg.OrphanRemovalSettings;
 import dev.cryo.executor.iceberg.RewriteSettings;
 import dev.cryo.executor.iceberg.TableLoader;
 import dev.cryo.executor.routing.PolicyRouting;
+import dev.cryo.executor.persistence.BrakeReleases;
+import dev.cryo.executor.persistence.JobAttempts;
 import dev.cryo.executor.sql.SqlEngine;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
+import dev.cryo.iceberg.orphan.LocationEquivalence;
 import dev.cryo.platform.config.CatalogsConfig;
+import dev.cryo.platform.config.OrphansConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -59,28 +66,50 @@ public class EngineBeans {
 
     @Produces
     @ApplicationScoped
-    NativeEngine nativeEngine(CatalogRegistry catalogs, ExecutorConfig config, Clock clock) {
+    NativeEngineSettings nativeEngineSettings(ExecutorConfig config, OrphansConfig orphans) {
         ExecutorConfig.Rewrite rewrite = config.rewrite();
-        OrphanAgeFloor.resolve(null, config.orphans().defaultAgeFloor());
-        return new NativeEngine(catalogs, new NativeEngineSettings(
+        ExecutorConfig.Orphans removal = config.orphans();
+        LocationEquivalence equivalence = new LocationEquivalence(
+                LocationEquivalence.parseGroups(orphans.equivalentSchemes()),
+                LocationEquivalence.parseGroups(orphans.equivalentAuthorities()));
+        return new NativeEngineSettings(
                 new RewriteSettings(rewrite.minFileSizeRatio(), rewrite.maxFileSizeRatio(), rewrite.maxCommitAttempts(),
                         rewrite.maxReplans(), new Backoff(rewrite.firstBackoff(), rewrite.maxBackoff()), rewrite.threads()),
                 config.snapshots().defaultRetention(), config.snapshots().defaultRetainLast(),
-                config.orphans().defaultAgeFloor(), config.orphans().dryRun()), clock);
+                new OrphanRemovalSettings(removal.defaultAgeFloor(), orphans.allowUnsafeFloor()
+                        ? OrphanAgeFloors.UnsafeFloors.ALLOWED : OrphanAgeFloors.UnsafeFloors.REFUSED, equivalence,
+                        new OrphanShareBrake(removal.maxShare()), removal.deleteBatchSize(), removal.dryRun()));
     }
 
     @Produces
     @ApplicationScoped
-    ConfiguredEngines engines(NativeEngine nativeEngine, CatalogRegistry catalogs, ExecutorConfig config,
-                              EngineStepLog log, Clock clock) {
+    JobRecords jobRecords(EngineStepLog log, JobAttempts attempts, BrakeReleases releases, ExecutorConfig config) {
+        return new JobRecords(log, (table, jobId) -> attempts.othersStarted(table.toString(), jobId, config.leaseTimeout()),
+                releases);
+    }
+
+    @Produces
+    @ApplicationScoped
+    NativeEngine nativeEngine(CatalogRegistry catalogs, NativeEngineSettings settings, JobRecords records, Clock clock) {
+        if (settings.orphans().unsafeFloors() == OrphanAgeFloors.UnsafeFloors.ALLOWED) {
+            Log.warnf("cryo.orphans.allow-unsafe-floor=true: orphan removal may run with age floors under %s",
+                    OrphanAgeFloors.MINIMUM);
+        }
+        return new NativeEngine(catalogs, settings, records, clock);
+    }
+
+    @Produces
+    @ApplicationScoped
+    ConfiguredEngines engines(NativeEngine nativeEngine, NativeEngineSettings nativeSettings, CatalogRegistry catalogs,
+                              ExecutorConfig config, JobRecords records, Clock clock) {
         ExecutorConfig.Trino trino = config.trino();
         ExecutorConfig.Spark spark = config.spark();
         TrinoSettings trinoSettings = new TrinoSettings(new CatalogNames(trino.catalogNames()), trino.predicateForm());
-        SparkSettings sparkSettings = new SparkSettings(new CatalogNames(spark.catalogNames()), clock);
+        SparkSettings sparkSettings = new SparkSettings(new CatalogNames(spark.catalogNames()), clock,
+                nativeSettings.orphans().dryRun() ? SparkSettings.OrphanRemoval.DRY_RUN : SparkSettings.OrphanRemoval.DELETE);
         CapabilityMatrix matrix = CapabilityMatrix.of(trinoSettings, sparkSettings);
         TableLoader tables = new TableLoader(catalogs);
-        OperationDefaults defaults = new OperationDefaults(config.snapshots().defaultRetention(),
-                config.snapshots().defaultRetainLast(), config.orphans().defaultAgeFloor());
+        OperationDefaults defaults = nativeSettings.defaults();
 
         Map<Engine, MaintenanceEngine> engines = new EnumMap<>(Engine.class);
         List<AutoCloseable> clients = new ArrayList<>();
@@ -90,14 +119,14 @@ public class EngineBeans {
                     trino.source(), trino.password().orElse(null), trino.queryTimeout()));
             clients.add(client);
             engines.put(Engine.TRINO, new SqlEngine(new TrinoRenderer(trinoSettings), client, matrix, tables, defaults,
-                    log, trino.user()));
+                    records, clock, trino.user()));
         }
         if (spark.remote().isPresent()) {
             SparkConnectClient client = new SparkConnectClient(new SparkConnectClient.Settings(spark.remote().get(),
                     spark.user(), spark.queryTimeout()));
             clients.add(client);
             engines.put(Engine.SPARK, new SqlEngine(new SparkRenderer(sparkSettings), client, matrix, tables, defaults,
-                    log, null));
+                    records, clock, null));
         }
         for (Engine fallback : config.fallbackEngines()) {
             if (!engines.containsKey(fallback)) {

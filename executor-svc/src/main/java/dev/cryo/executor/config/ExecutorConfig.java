@@ -145,9 +145,24 @@ public interface ExecutorConfig {
     }
 
     interface Orphans {
-        /** Files younger than this are never orphans (a writer may not have committed them yet); at least 1 hour. */
+        /**
+         * Files younger than this are never orphans (a writer may not have committed them yet); at
+         * least 24 hours unless cryo.orphans.allow-unsafe-floor is true.
+         */
         @WithDefault("P3D")
         Duration defaultAgeFloor();
+
+        /**
+         * The largest share (0 to 1) of the files, and of the bytes, listed under a table's location
+         * that one run deletes; a run with more candidates stops before deleting until an operator
+         * releases the brake for it.
+         */
+        @WithDefault("0.5")
+        double maxShare();
+
+        /** Files deleted at once; the table is looked at again before each batch. */
+        @WithDefault("1000")
+        int deleteBatchSize();
 
         /** Only report orphans, delete nothing. */
         @WithDefault("false")

@@ -1,27 +1,43 @@
 package dev.cryo.executor.domain;
 
+import dev.cryo.contracts.OrphanAgeFloors;
+
 import java.time.Duration;
 
+import static java.util.Objects.requireNonNull;
+
 /**
- * The age below which a file is never an orphan: a writer may have written it and not yet
- * committed it. Cryo refuses floors below one hour whatever the policy says.
+ * The age floor of one orphan removal: the plan's or the executor's default, checked against
+ * {@link OrphanAgeFloors}. A run below the minimum (only when {@code cryo.orphans.allow-unsafe-floor}
+ * is true) says so in its result, so the audit log shows it.
+ *
+ * @param floor the floor the run uses
+ * @param belowMinimum whether it is under {@link OrphanAgeFloors#MINIMUM}
  */
-public final class OrphanAgeFloor {
+public record OrphanAgeFloor(Duration floor, boolean belowMinimum) {
 
-    /** The smallest floor Cryo accepts. */
-    public static final Duration MINIMUM = Duration.ofHours(1);
-
-    /** The floor to use: the requested one, or the default; rejects floors under {@link #MINIMUM}. */
-    public static Duration resolve(Duration requested, Duration defaultFloor) {
-        Duration floor = requested == null ? defaultFloor : requested;
-        if (floor.compareTo(MINIMUM) < 0) {
-            throw new IllegalArgumentException("Cannot remove orphan files younger than " + floor
-                    + ": the age floor must be at least " + MINIMUM + " (a writer may not have committed them yet);"
-                    + " raise the table policy's orphan age floor or cryo.executor.orphans.default-age-floor");
-        }
-        return floor;
+    public OrphanAgeFloor {
+        requireNonNull(floor, "floor is null");
     }
 
-    private OrphanAgeFloor() {
+    /**
+     * The floor to use: the requested one, or the default.
+     *
+     * @throws IllegalArgumentException when it is negative, or under the minimum and unsafe floors are refused
+     */
+    public static OrphanAgeFloor resolve(Duration requested, Duration defaultFloor, OrphanAgeFloors.UnsafeFloors unsafeFloors) {
+        requireNonNull(defaultFloor, "defaultFloor is null");
+        requireNonNull(unsafeFloors, "unsafeFloors is null");
+        Duration floor = requested == null ? defaultFloor : requested;
+        OrphanAgeFloors.check(floor, unsafeFloors, requested == null ? "cryo.executor.orphans.default-age-floor"
+                : "the table policy's orphan age floor (cryo.planner.orphan-age-floor)");
+        return new OrphanAgeFloor(floor, floor.compareTo(OrphanAgeFloors.MINIMUM) < 0);
+    }
+
+    /** The floor for people, flagged when it is under the minimum. */
+    @Override
+    public String toString() {
+        return belowMinimum ? floor + " (below the " + OrphanAgeFloors.MINIMUM + " minimum: cryo.orphans.allow-unsafe-floor=true)"
+                : floor.toString();
     }
 }

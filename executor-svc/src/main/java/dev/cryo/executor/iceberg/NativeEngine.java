@@ -9,6 +9,7 @@ import dev.cryo.executor.domain.OrphanAgeFloor;
 import dev.cryo.executor.domain.StepKey;
 import dev.cryo.executor.engine.CommitTags;
 import dev.cryo.executor.engine.EngineCapabilities;
+import dev.cryo.executor.engine.JobRecords;
 import dev.cryo.executor.engine.MaintenanceEngine;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;
@@ -17,8 +18,6 @@ import dev.cryo.platform.error.CryoException;
 import io.quarkus.logging.Log;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.TableProperties;
-import org.apache.iceberg.util.PropertyUtil;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -40,12 +39,18 @@ public final class NativeEngine implements MaintenanceEngine {
 
     private final TableLoader tables;
     private final NativeEngineSettings settings;
+    private final OperationDefaults defaults;
+    private final JobRecords records;
+    private final ExpiryGuard expiryGuard;
     private final Clock clock;
     private final WriteMemory memory = WriteMemory.shareOfHeap();
 
-    public NativeEngine(CatalogRegistry catalogs, NativeEngineSettings settings, Clock clock) {
+    public NativeEngine(CatalogRegistry catalogs, NativeEngineSettings settings, JobRecords records, Clock clock) {
         this.tables = new TableLoader(requireNonNull(catalogs, "catalogs is null"));
         this.settings = requireNonNull(settings, "settings is null");
+        this.defaults = settings.defaults();
+        this.records = requireNonNull(records, "records is null");
+        this.expiryGuard = new ExpiryGuard(records.runningJobs(), records.stepLog());
         this.clock = requireNonNull(clock, "clock is null");
     }
 
@@ -62,8 +67,8 @@ public final class NativeEngine implements MaintenanceEngine {
     @Override
     public StepResult run(StepRequest request) {
         Table table = load(request.table());
-        OperationParameters parameters = request.parameters();
         Operation operation = request.step().operation();
+        OperationParameters parameters = defaults.resolve(table, operation, request.parameters());
         Map<String, String> tags = tags(request.jobId(), request.step());
         Log.debugf("%s: running %s of job %s", request.table(), request.step(), request.jobId());
         return switch (operation) {
@@ -75,25 +80,35 @@ public final class NativeEngine implements MaintenanceEngine {
                     .rewrite(PartitionScope.of(table, request.partitions()), ChunkRewriter.Selection.POSITION_DELETES);
             case COMPUTE_STATISTICS -> new StatisticsWriter(table).compute(request.jobId());
             case OPTIMIZE_MANIFESTS -> new ManifestRewriter(table).rewrite(tags);
-            case EXPIRE_SNAPSHOTS -> new SnapshotExpirer(table).expire(snapshotRetention(table, parameters),
-                    retainLast(table, parameters), clock.instant());
-            case REMOVE_ORPHAN_FILES -> removeOrphans(table, parameters.orphanAgeFloor(), settings.orphanDryRun());
+            case EXPIRE_SNAPSHOTS -> {
+                table.refresh();
+                yield new SnapshotExpirer(table).expire(expiryGuard.check(table, request.table(), request.jobId(),
+                        parameters.snapshotRetention(), parameters.retainLast(), clock.instant()));
+            }
+            case REMOVE_ORPHAN_FILES -> removeOrphans(table, request.table(), request.jobId(), parameters.orphanAgeFloor(),
+                    settings.orphans().dryRun() ? OrphanRemover.Mode.DRY_RUN : OrphanRemover.Mode.DELETE);
         };
     }
 
-    /** The orphan files of a table without deleting them: what remove_orphan_files would delete. */
+    /** The orphan files of a table without deleting them: what remove_orphan_files would delete now. */
     public StepResult findOrphans(TableId table, Duration ageFloor) {
-        return removeOrphans(load(table), ageFloor, true);
+        OrphanAgeFloor floor = orphanFloor(ageFloor);
+        return new OrphanRemover(load(table), settings.orphans(), clock).remove(floor, OrphanRemover.Mode.DRY_RUN, table,
+                "orphan-listing", records.brakeReleases());
     }
 
-    private StepResult removeOrphans(Table table, Duration requestedFloor, boolean dryRun) {
-        Duration floor;
+    private StepResult removeOrphans(Table table, TableId tableId, String jobId, Duration requestedFloor,
+                                     OrphanRemover.Mode mode) {
+        return new OrphanRemover(table, settings.orphans(), clock).remove(orphanFloor(requestedFloor), mode, tableId, jobId,
+                records.brakeReleases());
+    }
+
+    private OrphanAgeFloor orphanFloor(Duration requested) {
         try {
-            floor = OrphanAgeFloor.resolve(requestedFloor, settings.orphanAgeFloor());
+            return settings.orphans().floor(requested);
         } catch (IllegalArgumentException e) {
             throw new CryoException(ExecutorErrorCode.UNSAFE_PARAMETER, e.getMessage(), e);
         }
-        return new OrphanRemover(table).remove(floor, clock.instant(), dryRun);
     }
 
     @Override
@@ -124,25 +139,8 @@ public final class NativeEngine implements MaintenanceEngine {
     }
 
     private ChunkRewriter rewriter(Table table, OperationParameters parameters, Map<String, String> tags) {
-        long target = parameters.targetFileSizeBytes() != null ? parameters.targetFileSizeBytes()
-                : PropertyUtil.propertyAsLong(table.properties(), TableProperties.WRITE_TARGET_FILE_SIZE_BYTES,
-                TableProperties.WRITE_TARGET_FILE_SIZE_BYTES_DEFAULT);
-        return new ChunkRewriter(table, settings.rewrite(), memory, target, tags);
-    }
-
-    private Duration snapshotRetention(Table table, OperationParameters parameters) {
-        if (parameters.snapshotRetention() != null) {
-            return parameters.snapshotRetention();
-        }
-        String property = table.properties().get(TableProperties.MAX_SNAPSHOT_AGE_MS);
-        return property == null ? settings.snapshotRetention() : Duration.ofMillis(Long.parseLong(property));
-    }
-
-    private int retainLast(Table table, OperationParameters parameters) {
-        if (parameters.retainLast() != null) {
-            return parameters.retainLast();
-        }
-        return PropertyUtil.propertyAsInt(table.properties(), TableProperties.MIN_SNAPSHOTS_TO_KEEP, settings.retainLast());
+        // OperationDefaults resolved the target: the plan's, else the table's, else Iceberg's default.
+        return new ChunkRewriter(table, settings.rewrite(), memory, parameters.targetFileSizeBytes(), tags);
     }
 
     private static Map<String, String> tags(String jobId, StepKey step) {

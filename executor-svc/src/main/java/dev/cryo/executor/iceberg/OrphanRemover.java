@@ -1,119 +1,295 @@
 package dev.cryo.executor.iceberg;
 
+import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.executor.ExecutorErrorCode;
+import dev.cryo.executor.domain.OrphanAgeFloor;
+import dev.cryo.executor.engine.OrphanBrakeReleases;
 import dev.cryo.executor.engine.StepResult;
+import dev.cryo.iceberg.orphan.OrphanSearch;
+import dev.cryo.iceberg.orphan.ReachableFiles;
 import dev.cryo.platform.error.CryoException;
 import io.quarkus.logging.Log;
-import org.apache.iceberg.ManifestFile;
-import org.apache.iceberg.ManifestFiles;
-import org.apache.iceberg.PartitionStatisticsFile;
-import org.apache.iceberg.ReachableFileUtil;
-import org.apache.iceberg.Snapshot;
-import org.apache.iceberg.StatisticsFile;
+import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.io.BulkDeletionFailureException;
 import org.apache.iceberg.io.FileInfo;
-import org.apache.iceberg.io.SupportsPrefixOperations;
+import org.apache.iceberg.io.SupportsBulkOperations;
 
-import java.io.IOException;
-import java.net.URI;
-import java.time.Duration;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.Optional;
+
+import static java.util.Objects.requireNonNull;
 
 /**
- * remove_orphan_files: lists the table location and deletes files that no snapshot references
- * and that are older than the age floor. Referenced means: any data or delete file of any
- * snapshot's manifests, every manifest and manifest list, every metadata.json in the metadata
- * log, the version hint, and every statistics and partition statistics file. A dry run reports
- * the same list and deletes nothing. A table with {@code gc.enabled=false} is refused.
+ * remove_orphan_files with {@link OrphanSearch}, the model the scanner counts with, so what the
+ * grade counts is what goes. A file is deleted only when every one of these holds:
+ * <ol>
+ *   <li>the table allows garbage collection ({@code gc.enabled});</li>
+ *   <li>it lies under the table location (listed as {@code location + "/"}) and is not hidden;</li>
+ *   <li>no snapshot of any branch or tag, no metadata file, no statistics file references it, under
+ *       the same or an equivalent scheme and authority; a reference under another one stops the
+ *       whole run before anything is deleted;</li>
+ *   <li>it is older than the age floor, both when first listed and when listed again after the
+ *       table was refreshed right before deleting (the last look), and no snapshot committed since
+ *       the first listing references it;</li>
+ *   <li>the candidates are at most {@code max-share} of the listed files and bytes, or an operator
+ *       released the brake for this run.</li>
+ * </ol>
+ * Files go in batches, each after another look at the table when it changed, with progress in
+ * the log.
  */
-final class OrphanRemover {
+public final class OrphanRemover {
+
+    /** What a run does after finding the orphans. */
+    public enum Mode {
+        /** Reports the orphans and deletes nothing; the share brake is reported, not applied. */
+        DRY_RUN,
+        /**
+         * Applies every guard (the share brake included, using up an operator's release) and deletes
+         * nothing: the check before an engine that deletes by itself is asked to.
+         */
+        CHECK,
+        /** Deletes them. */
+        DELETE
+    }
 
     private final Table table;
+    private final OrphanRemovalSettings settings;
+    private final Clock clock;
+    private Runnable afterFirstLook = () -> { };
 
-    OrphanRemover(Table table) {
-        this.table = table;
+    public OrphanRemover(Table table, OrphanRemovalSettings settings, Clock clock) {
+        this.table = requireNonNull(table, "table is null");
+        this.settings = requireNonNull(settings, "settings is null");
+        this.clock = requireNonNull(clock, "clock is null");
     }
 
-    /** The orphans, oldest first; deletes them unless {@code dryRun}. */
-    StepResult remove(Duration ageFloor, Instant now, boolean dryRun) {
+    /** Runs between the first listing and the last look: tests use it to commit as a late writer would, at the worst moment. */
+    OrphanRemover afterFirstLook(Runnable action) {
+        this.afterFirstLook = requireNonNull(action, "action is null");
+        return this;
+    }
+
+    /**
+     * Finds the orphans and, in {@link Mode#DELETE}, deletes them.
+     *
+     * @param releases asked only when the share brake would stop the run
+     */
+    public StepResult remove(OrphanAgeFloor floor, Mode mode, TableId tableId, String jobId, OrphanBrakeReleases releases) {
         table.refresh();
-        SnapshotExpirer.requireGarbageCollection(table, "remove orphan files");
-        if (!(table.io() instanceof SupportsPrefixOperations listing)) {
-            throw new CryoException(ExecutorErrorCode.REFUSED_BY_TABLE_SETTINGS, "Cannot remove orphan files of "
-                    + table.name() + ": its FileIO " + table.io().getClass().getSimpleName() + " cannot list a prefix;"
-                    + " configure an io-impl that can (HadoopFileIO, S3FileIO) for catalog " + table.name());
+        ExpiryGuard.requireGarbageCollection(table, "remove orphan files");
+        OrphanSearch search = search();
+        ReachableFiles reachable = ReachableFiles.of(table, settings.equivalence());
+        Look first = look(search, reachable, floor);
+
+        String brake = settings.brake().stops(first.listing.listedFiles(), first.listing.listedBytes(),
+                first.listing.orphanFiles(), first.listing.orphanBytes()).orElse(null);
+        String summary = first.listing.orphanFiles() + " orphan files (" + first.listing.orphanBytes() + " bytes) of "
+                + first.listing.listedFiles() + " listed under " + first.listing.prefix() + ", age floor " + floor
+                + skipped(first.listing);
+        if (mode == Mode.DRY_RUN) {
+            List<String> locations = first.locations();
+            return new StepResult(first.counts(), first.counts(), null, 0, "dry run: would delete " + summary
+                    + (brake == null ? "" : "; the share brake would stop a real run: " + brake), locations);
         }
-        Set<String> referenced = referenced();
-        long cutoff = now.minus(ageFloor).toEpochMilli();
-        List<FileInfo> orphans = new ArrayList<>();
-        long listed = 0;
-        for (FileInfo file : listing.listPrefix(table.location())) {
-            listed++;
-            if (!referenced.contains(normalize(file.location())) && file.createdAtMillis() < cutoff) {
-                orphans.add(file);
+        String released = "";
+        if (brake != null) {
+            Optional<OrphanBrakeReleases.Release> release = releases.take(tableId, jobId);
+            if (release.isEmpty()) {
+                throw new CryoException(ExecutorErrorCode.ORPHAN_SHARE_BRAKE, "Cannot remove orphan files of "
+                        + table.name() + ": " + brake + "; nothing was deleted. See the files with GET /api/v1/tables/"
+                        + tableId + "/orphans on the executor; if they may all go, release the brake for the next run with"
+                        + " POST /api/v1/tables/" + tableId + "/orphans/brake-release, or raise cryo.executor.orphans.max-share");
+            }
+            released = "; share brake (" + brake + ") " + release.get();
+            Log.warnf("%s: orphan share brake %s for job %s: %s", table.name(), release.get(), jobId, brake);
+        }
+        if (floor.belowMinimum()) {
+            Log.warnf("%s: removing orphan files with the age floor %s", table.name(), floor);
+        }
+        if (mode == Mode.CHECK) {
+            return new StepResult(first.counts(), FileCounts.ZERO, null, 0, "checked: " + summary + released,
+                    first.locations());
+        }
+
+        afterFirstLook.run();
+        // The last look: what committed since the first listing references, and what was written again since.
+        table.refresh();
+        reachable.update(table);
+        Look last = look(search, reachable, floor);
+        Map<String, FileInfo> doomed = new LinkedHashMap<>();
+        int changed = 0;
+        for (FileInfo candidate : first.candidates) {
+            FileInfo now = last.byLocation.get(candidate.location());
+            if (now != null && now.createdAtMillis() == candidate.createdAtMillis()) {
+                doomed.put(candidate.location(), now);
+            } else {
+                changed++;
             }
         }
-        orphans.sort((a, b) -> Long.compare(a.createdAtMillis(), b.createdAtMillis()));
-        long bytes = orphans.stream().mapToLong(FileInfo::size).sum();
-        if (!dryRun) {
-            for (FileInfo orphan : orphans) {
-                table.io().deleteFile(orphan.location());
-            }
-            Log.infof("%s: deleted %d orphan files (%d bytes) older than %s", table.name(), orphans.size(), bytes, ageFloor);
-        }
-        List<String> locations = orphans.stream().map(FileInfo::location).toList();
-        return new StepResult(new FileCounts(orphans.size(), bytes, 0, 0),
-                dryRun ? new FileCounts(orphans.size(), bytes, 0, 0) : FileCounts.ZERO, null, 0,
-                (dryRun ? "dry run: would delete " : "deleted ") + orphans.size() + " orphan files (" + bytes
-                        + " bytes) of " + listed + " listed, age floor " + ageFloor, locations);
+        Deleted deleted = delete(doomed, reachable);
+        String message = "deleted " + deleted.files.size() + " orphan files (" + deleted.bytes + " bytes) of "
+                + first.listing.listedFiles() + " listed under " + first.listing.prefix() + ", age floor " + floor
+                + skipped(first.listing) + lastLook(changed, deleted) + released;
+        Log.infof("%s: %s", table.name(), message);
+        return new StepResult(first.counts(), FileCounts.ZERO, null, 0, message, deleted.files);
     }
 
-    private Set<String> referenced() {
-        Set<String> referenced = new HashSet<>();
-        Set<String> manifestsSeen = new HashSet<>();
-        for (Snapshot snapshot : table.snapshots()) {
-            if (snapshot.manifestListLocation() != null) {
-                referenced.add(normalize(snapshot.manifestListLocation()));
-            }
-            for (ManifestFile manifest : snapshot.allManifests(table.io())) {
-                if (!manifestsSeen.add(manifest.path())) {
-                    continue;
-                }
-                referenced.add(normalize(manifest.path()));
-                try (CloseableIterable<String> paths = ManifestFiles.readPaths(manifest, table.io())) {
-                    paths.forEach(path -> referenced.add(normalize(path)));
-                } catch (IOException e) {
-                    throw new CryoException(ExecutorErrorCode.STORAGE_FAILURE, "Cannot read manifest " + manifest.path()
-                            + " while looking for orphans of " + table.name() + ": " + e.getMessage(), e);
-                }
-            }
-        }
-        ReachableFileUtil.metadataFileLocations(table, true).forEach(location -> referenced.add(normalize(location)));
-        referenced.add(normalize(ReachableFileUtil.versionHintLocation(table)));
-        for (StatisticsFile statistics : table.statisticsFiles()) {
-            referenced.add(normalize(statistics.path()));
-        }
-        for (PartitionStatisticsFile statistics : table.partitionStatisticsFiles()) {
-            referenced.add(normalize(statistics.path()));
-        }
-        return referenced;
-    }
-
-    /** One spelling per file: {@code file:/a}, {@code file:///a} and {@code /a} are the same file. */
-    static String normalize(String location) {
+    private OrphanSearch search() {
         try {
-            URI uri = URI.create(location);
-            String scheme = uri.getScheme() == null ? "file" : uri.getScheme();
-            String authority = uri.getRawAuthority() == null ? "" : uri.getRawAuthority();
-            return scheme + "://" + authority + uri.normalize().getRawPath();
-        } catch (IllegalArgumentException e) {
-            return location;
+            return OrphanSearch.of(table, settings.equivalence());
+        } catch (UnsupportedOperationException e) {
+            throw new CryoException(ExecutorErrorCode.REFUSED_BY_TABLE_SETTINGS, "Cannot remove orphan files: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** One listing and its candidates, oldest first; a conflict stops the run here, before any deletion. */
+    private Look look(OrphanSearch search, ReachableFiles reachable, OrphanAgeFloor floor) {
+        Instant cutoff = clock.instant().minus(floor.floor());
+        List<FileInfo> candidates = new ArrayList<>();
+        OrphanSearch.Listing listing;
+        try {
+            listing = search.list(reachable, cutoff, candidates::add);
+        } catch (RuntimeException e) {
+            throw TableFiles.storageFailure(table, "list the files under the location", e);
+        }
+        if (listing.conflictFiles() > 0) {
+            throw new CryoException(ExecutorErrorCode.LOCATION_MISMATCH, "Cannot remove orphan files of " + table.name()
+                    + ": " + listing.describeConflicts() + ". Cryo cannot tell whether these are the referenced files"
+                    + " under another name, so nothing was deleted. If the schemes or authorities name the same storage,"
+                    + " declare them equivalent with cryo.orphans.equivalent-schemes or cryo.orphans.equivalent-authorities");
+        }
+        candidates.sort(Comparator.comparingLong(FileInfo::createdAtMillis).thenComparing(FileInfo::location));
+        return new Look(listing, candidates);
+    }
+
+    /** Deletes in batches; before each batch after the first, takes any newer commit's references out. */
+    private Deleted delete(Map<String, FileInfo> doomed, ReachableFiles reachable) {
+        List<FileInfo> remaining = new ArrayList<>(doomed.values());
+        Deleted deleted = new Deleted();
+        String metadataSeen = metadataLocation();
+        int total = remaining.size();
+        for (int start = 0; start < remaining.size(); start += settings.deleteBatchSize()) {
+            List<FileInfo> batch = remaining.subList(start, Math.min(start + settings.deleteBatchSize(), remaining.size()));
+            if (start > 0) {
+                table.refresh();
+                String metadataNow = metadataLocation();
+                if (metadataNow == null || !metadataNow.equals(metadataSeen)) {
+                    reachable.update(table);
+                    metadataSeen = metadataNow;
+                }
+            }
+            List<FileInfo> unreferenced = new ArrayList<>(batch.size());
+            for (FileInfo file : batch) {
+                if (reachable.references(file.location())) {
+                    deleted.keptForNewerSnapshot++;
+                } else {
+                    unreferenced.add(file);
+                }
+            }
+            deleteBatch(unreferenced, deleted);
+            Log.infof("%s: deleted %d of %d orphan files (%d bytes so far)", table.name(), deleted.files.size(), total,
+                    deleted.bytes);
+        }
+        return deleted;
+    }
+
+    private void deleteBatch(List<FileInfo> batch, Deleted deleted) {
+        List<String> locations = batch.stream().map(FileInfo::location).toList();
+        if (table.io() instanceof SupportsBulkOperations bulk) {
+            try {
+                bulk.deleteFiles(locations);
+                batch.forEach(deleted::add);
+            } catch (BulkDeletionFailureException e) {
+                // The bulk API does not say which failed: count them as not deleted, and name none as deleted.
+                deleted.failed += e.numberFailedObjects();
+                Log.warnf("%s: %d of %d orphan files of a batch could not be deleted: %s", table.name(),
+                        e.numberFailedObjects(), batch.size(), e.getMessage());
+            }
+            return;
+        }
+        for (FileInfo file : batch) {
+            try {
+                table.io().deleteFile(file.location());
+                deleted.add(file);
+            } catch (RuntimeException e) {
+                deleted.failed++;
+                Log.warnf("%s: cannot delete orphan file %s: %s", table.name(), file.location(), e.getMessage());
+            }
+        }
+    }
+
+    private String metadataLocation() {
+        return table instanceof HasTableOperations operations && operations.operations().current() != null
+                ? operations.operations().current().metadataFileLocation() : null;
+    }
+
+    private static String skipped(OrphanSearch.Listing listing) {
+        List<String> parts = new ArrayList<>();
+        if (listing.hiddenFiles() > 0) {
+            parts.add(listing.hiddenFiles() + " hidden");
+        }
+        if (listing.youngFiles() > 0) {
+            parts.add(listing.youngFiles() + " unreferenced but younger than the floor");
+        }
+        if (listing.outsideFiles() > 0) {
+            parts.add(listing.outsideFiles() + " outside the table location");
+        }
+        return parts.isEmpty() ? "" : " (kept: " + String.join(", ", parts) + ")";
+    }
+
+    private static String lastLook(int changed, Deleted deleted) {
+        List<String> parts = new ArrayList<>();
+        if (changed > 0) {
+            parts.add(changed + " candidates kept because a newer snapshot references them or they changed since the listing");
+        }
+        if (deleted.keptForNewerSnapshot > 0) {
+            parts.add(deleted.keptForNewerSnapshot + " kept because a snapshot committed during the deletion references them");
+        }
+        if (deleted.failed > 0) {
+            parts.add(deleted.failed + " could not be deleted (see the executor log)");
+        }
+        return parts.isEmpty() ? "" : "; " + String.join("; ", parts);
+    }
+
+    private record Look(OrphanSearch.Listing listing, List<FileInfo> candidates, Map<String, FileInfo> byLocation) {
+
+        Look(OrphanSearch.Listing listing, List<FileInfo> candidates) {
+            this(listing, candidates, index(candidates));
+        }
+
+        private static Map<String, FileInfo> index(List<FileInfo> candidates) {
+            Map<String, FileInfo> byLocation = new LinkedHashMap<>();
+            candidates.forEach(file -> byLocation.put(file.location(), file));
+            return byLocation;
+        }
+
+        FileCounts counts() {
+            return new FileCounts(listing.orphanFiles(), listing.orphanBytes(), 0, 0);
+        }
+
+        List<String> locations() {
+            return candidates.stream().map(FileInfo::location).toList();
+        }
+    }
+
+    private static final class Deleted {
+        final List<String> files = new ArrayList<>();
+        long bytes;
+        int keptForNewerSnapshot;
+        long failed;
+
+        void add(FileInfo file) {
+            files.add(file.location());
+            bytes += file.size();
         }
     }
 }

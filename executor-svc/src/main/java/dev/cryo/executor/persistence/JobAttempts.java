@@ -112,6 +112,31 @@ public class JobAttempts {
         }
     }
 
+    /**
+     * When each other job running on the table started: running, and its heartbeat younger than
+     * {@code leaseTimeout} (an older one is a job no executor runs any more).
+     */
+    public List<Instant> othersStarted(String table, String jobId, Duration leaseTimeout) {
+        List<Instant> started = new ArrayList<>();
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement("""
+                     SELECT started_at FROM job_attempt
+                      WHERE table_id = ? AND job_id <> ? AND state = 'running'
+                        AND heartbeat_at >= now() - ? * interval '1 millisecond'""")) {
+            select.setString(1, table);
+            select.setString(2, jobId);
+            select.setLong(3, leaseTimeout.toMillis());
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    started.add(rows.getTimestamp(1).toInstant());
+                }
+            }
+        } catch (SQLException e) {
+            throw unavailable("read the jobs running on " + table, e);
+        }
+        return started;
+    }
+
     /** Renews the owner's heartbeat; false when another executor took the job over. */
     public boolean heartbeat(String jobId, String owner) {
         return update("renew the heartbeat of job " + jobId,

@@ -19,10 +19,15 @@ import dev.cryo.executor.engine.CommitTags;
 import dev.cryo.executor.engine.EngineCapabilities;
 import dev.cryo.executor.engine.EngineStepException;
 import dev.cryo.executor.engine.EngineStepLog;
+import dev.cryo.executor.engine.JobRecords;
 import dev.cryo.executor.engine.MaintenanceEngine;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;
+import dev.cryo.executor.domain.OrphanAgeFloor;
+import dev.cryo.executor.iceberg.ExpiryGuard;
 import dev.cryo.executor.iceberg.OperationDefaults;
+import dev.cryo.executor.iceberg.OrphanRemovalSettings;
+import dev.cryo.executor.iceberg.OrphanRemover;
 import dev.cryo.executor.iceberg.TableLoader;
 import dev.cryo.iceberg.fingerprint.Fingerprint;
 import dev.cryo.iceberg.fingerprint.Fingerprints;
@@ -38,6 +43,7 @@ import org.apache.iceberg.expressions.Expression;
 import org.apache.iceberg.io.FileInfo;
 import org.apache.iceberg.io.SupportsPrefixOperations;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,7 +76,10 @@ public final class SqlEngine implements MaintenanceEngine {
     private final EngineCapabilities capabilities;
     private final TableLoader tables;
     private final OperationDefaults defaults;
+    private final JobRecords records;
     private final EngineStepLog log;
+    private final ExpiryGuard expiryGuard;
+    private final Clock clock;
     private final String engineUser;
     private final Map<String, String> runningTags = new ConcurrentHashMap<>();
 
@@ -79,7 +88,7 @@ public final class SqlEngine implements MaintenanceEngine {
      *                   {@code trino_user}); null when it records none (Spark)
      */
     public SqlEngine(SqlRenderer renderer, EngineClient client, CapabilityMatrix matrix, TableLoader tables,
-                     OperationDefaults defaults, EngineStepLog log, String engineUser) {
+                     OperationDefaults defaults, JobRecords records, Clock clock, String engineUser) {
         this.renderer = requireNonNull(renderer, "renderer is null");
         this.client = requireNonNull(client, "client is null");
         if (renderer.engine() != client.engine()) {
@@ -89,7 +98,10 @@ public final class SqlEngine implements MaintenanceEngine {
         this.capabilities = capabilities(renderer.engine(), requireNonNull(matrix, "matrix is null"));
         this.tables = requireNonNull(tables, "tables is null");
         this.defaults = requireNonNull(defaults, "defaults is null");
-        this.log = requireNonNull(log, "log is null");
+        this.records = requireNonNull(records, "records is null");
+        this.log = records.stepLog();
+        this.expiryGuard = new ExpiryGuard(records.runningJobs(), records.stepLog());
+        this.clock = requireNonNull(clock, "clock is null");
         this.engineUser = engineUser;
     }
 
@@ -117,11 +129,45 @@ public final class SqlEngine implements MaintenanceEngine {
         Table table = tables.load(request.table());
         Operation operation = request.step().operation();
         OperationParameters parameters = defaults.resolve(table, operation, request.parameters());
-        List<String> statements = render(request.withParameters(parameters));
         Snapshot start = table.currentSnapshot();
         if (start == null) {
             return StepResult.nothingToDo("the table has no snapshot");
         }
+        // The engine deletes by its own rules: Cryo's guards run first, on the same model as the native engine's.
+        String guards = "";
+        if (operation == Operation.EXPIRE_SNAPSHOTS) {
+            ExpiryGuard.Expiry expiry = expiryGuard.check(table, request.table(), request.jobId(),
+                    parameters.snapshotRetention(), parameters.retainLast(), clock.instant());
+            if (expiry.expiring() == 0) {
+                return StepResult.nothingToDo("no snapshot to expire (retention " + expiry.retention() + ", retain last "
+                        + expiry.retainLast() + expiry.describeProtected() + "); " + engine().id() + " was not asked");
+            }
+            parameters = new OperationParameters(parameters.targetFileSizeBytes(), expiry.retention(),
+                    parameters.retainLast(), parameters.orphanAgeFloor());
+            guards = expiry.describeProtected();
+        } else if (operation == Operation.REMOVE_ORPHAN_FILES) {
+            OrphanRemovalSettings orphans = defaults.orphans();
+            OrphanAgeFloor floor = orphans.floor(parameters.orphanAgeFloor());
+            OrphanRemover remover = new OrphanRemover(table, orphans, clock);
+            if (orphans.dryRun()) {
+                StepResult natively = remover.remove(floor, OrphanRemover.Mode.DRY_RUN, request.table(), request.jobId(),
+                        records.brakeReleases());
+                if (engine() == Engine.TRINO) {
+                    return new StepResult(natively.before(), natively.after(), null, 0, "Trino's remove_orphan_files has"
+                            + " no dry run; Cryo's own: " + natively.message(), natively.files());
+                }
+                guards = "; Cryo's own dry run: " + natively.message();
+            } else {
+                StepResult check = remover.remove(floor, OrphanRemover.Mode.CHECK, request.table(), request.jobId(),
+                        records.brakeReleases());
+                if (check.before().dataFiles() == 0) {
+                    return StepResult.nothingToDo("no orphan files: " + check.message() + "; " + engine().id()
+                            + " was not asked");
+                }
+                guards = "; before it, Cryo " + check.message();
+            }
+        }
+        List<String> statements = render(request.withParameters(parameters));
         Storage storageBefore = operation == Operation.EXPIRE_SNAPSHOTS || operation == Operation.REMOVE_ORPHAN_FILES
                 ? Storage.of(table) : null;
         List<ManifestFile> manifestsBefore = operation == Operation.OPTIMIZE_MANIFESTS
@@ -204,7 +250,7 @@ public final class SqlEngine implements MaintenanceEngine {
                         + snapshotsBefore + " -> " + snapshotsAfter + "; files under the table location "
                         + storageBefore + " -> " + storageAfter + (operation == Operation.EXPIRE_SNAPSHOTS
                         ? " (retention " + parameters.snapshotRetention() + ", retain last " + parameters.retainLast() + ")"
-                        : " (age floor " + parameters.orphanAgeFloor() + ")"), List.of(), joined(queryIds));
+                        : " (age floor " + parameters.orphanAgeFloor() + ")") + guards, List.of(), joined(queryIds));
             }
         };
     }
@@ -382,7 +428,8 @@ public final class SqlEngine implements MaintenanceEngine {
             }
             long files = 0;
             long bytes = 0;
-            for (FileInfo file : prefixes.listPrefix(table.location())) {
+            String location = table.location().endsWith("/") ? table.location() : table.location() + "/";
+            for (FileInfo file : prefixes.listPrefix(location)) {
                 files++;
                 bytes += file.size();
             }

@@ -1,5 +1,6 @@
 package dev.cryo.executor.domain;
 
+import dev.cryo.contracts.OrphanAgeFloors;
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.FieldPredicate;
@@ -66,11 +67,35 @@ class DomainTest {
     }
 
     @Test
-    void theOrphanFloorIsNeverBelowOneHour() {
-        assertThat(OrphanAgeFloor.resolve(null, Duration.ofDays(3))).isEqualTo(Duration.ofDays(3));
-        assertThat(OrphanAgeFloor.resolve(Duration.ofHours(2), Duration.ofDays(3))).isEqualTo(Duration.ofHours(2));
-        assertThatThrownBy(() -> OrphanAgeFloor.resolve(Duration.ofMinutes(59), Duration.ofDays(3)))
-                .hasMessageContaining("Cannot remove orphan files younger than PT59M")
-                .hasMessageContaining("at least PT1H");
+    void theOrphanFloorIsNeverBelowADayUnlessTheExecutorAllowsIt() {
+        OrphanAgeFloors.UnsafeFloors refused = OrphanAgeFloors.UnsafeFloors.REFUSED;
+        assertThat(OrphanAgeFloor.resolve(null, Duration.ofDays(3), refused)).isEqualTo(new OrphanAgeFloor(Duration.ofDays(3), false));
+        assertThat(OrphanAgeFloor.resolve(Duration.ofHours(24), Duration.ofDays(3), refused).floor()).isEqualTo(Duration.ofHours(24));
+        assertThatThrownBy(() -> OrphanAgeFloor.resolve(Duration.ofHours(23), Duration.ofDays(3), refused))
+                .hasMessage("Cannot remove orphan files younger than PT23H: the age floor must be at least PT24H (a writer may"
+                        + " not have committed them yet); raise the table policy's orphan age floor (cryo.planner.orphan-age-floor),"
+                        + " or set cryo.orphans.allow-unsafe-floor=true if every writer of every table commits sooner");
+        assertThatThrownBy(() -> OrphanAgeFloor.resolve(null, Duration.ofHours(2), refused))
+                .hasMessageContaining("raise cryo.executor.orphans.default-age-floor, or set");
+
+        OrphanAgeFloor unsafe = OrphanAgeFloor.resolve(Duration.ofHours(2), Duration.ofDays(3), OrphanAgeFloors.UnsafeFloors.ALLOWED);
+        assertThat(unsafe.belowMinimum()).isTrue();
+        assertThat(unsafe).hasToString("PT2H (below the PT24H minimum: cryo.orphans.allow-unsafe-floor=true)");
+        assertThatThrownBy(() -> OrphanAgeFloor.resolve(Duration.ofHours(-1), Duration.ofDays(3), OrphanAgeFloors.UnsafeFloors.ALLOWED))
+                .hasMessage("Cannot remove orphan files with a negative age floor PT-1H (the table policy's orphan age floor"
+                        + " (cryo.planner.orphan-age-floor))");
+    }
+
+    @Test
+    void theShareBrakeStopsARunThatWouldDeleteMoreThanItsShareOfFilesOrBytes() {
+        OrphanShareBrake half = new OrphanShareBrake(0.5);
+        assertThat(half.stops(100, 1000, 50, 500)).isEmpty();
+        assertThat(half.stops(100, 1000, 51, 10)).hasValue("51 of 100 listed files (51 %) and 10 of 1000 bytes (1 %) would"
+                + " go, more than cryo.executor.orphans.max-share of 50 %");
+        assertThat(half.stops(100, 1000, 3, 900)).isPresent();
+        assertThat(half.stops(0, 0, 0, 0)).isEmpty();
+        assertThat(new OrphanShareBrake(1).stops(10, 10, 10, 10)).isEmpty();
+        assertThatThrownBy(() -> new OrphanShareBrake(0))
+                .hasMessage("Cannot use orphan max-share 0.0: it must be more than 0 and at most 1 (cryo.executor.orphans.max-share)");
     }
 }

@@ -1,11 +1,18 @@
 package dev.cryo.executor.iceberg;
 
+import dev.cryo.contracts.OrphanAgeFloors;
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.event.OperationParameters;
+import dev.cryo.executor.domain.OrphanAgeFloor;
+import dev.cryo.executor.domain.OrphanShareBrake;
 import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.JobRecords;
+import dev.cryo.executor.engine.OrphanBrakeReleases;
+import dev.cryo.executor.engine.RunningJobs;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.platform.error.CryoException;
+import dev.cryo.iceberg.orphan.LocationEquivalence;
 import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.NeedsInfrastructure;
 import org.apache.iceberg.Snapshot;
@@ -34,9 +41,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * What the two deleting operations must never do, on real Iceberg tables: remove_orphan_files below
- * its age floor or on a table with gc.enabled=false, expire_snapshots of a snapshot a branch or tag
- * references. Each refusal names the setting and leaves every
- * snapshot and file in place.
+ * its age floor or on a table with gc.enabled=false; expire_snapshots of a snapshot a branch or tag
+ * references, of the snapshot a running job started from, or with less history than the table's
+ * live properties keep. Each refusal names the setting and leaves every snapshot and file in place.
  */
 @NeedsInfrastructure(Infrastructure.Component.POSTGRESQL)
 class MaintenanceSafetyTest {
@@ -103,49 +110,103 @@ class MaintenanceSafetyTest {
     }
 
     @Test
-    void aJobExpiresTheSnapshotItStartedFromOnceItsRewritesHaveCommitted() {
+    void anExpiryKeepsTheSnapshotItsJobStartedFromAsTheRollbackPointUntilALaterJob() {
         Table table = tables.create("running_job", 2, spec -> spec.day("event_ts"));
         TestTables.fill(table, 4, 20, 1, 85);
         long startedFrom = table.currentSnapshot().snapshotId();
         String job = "job-" + UUID.randomUUID();
         run(table, job, StepKey.chunk(Operation.OPTIMIZE, 0), OperationParameters.NONE,
                 List.of(TestTables.predicateOf(table, TestTables.dataFiles(table).get(0))));
-        assertThat(table.currentSnapshot().snapshotId()).as("the job committed").isNotEqualTo(startedFrom);
-        Set<Long> before = snapshotIds(table);
+        long compacted = table.currentSnapshot().snapshotId();
+        assertThat(compacted).as("the job committed").isNotEqualTo(startedFrom);
 
-        // In the fixed order expire_snapshots follows every rewrite of the job: nothing of it still reads
-        // the snapshot it started from, so a quiet table's old history goes as the retention says.
         StepResult expired = run(table, job, StepKey.table(Operation.EXPIRE_SNAPSHOTS), EXPIRE_EVERYTHING_ALLOWED);
 
-        assertThat(expired.message()).startsWith("expired " + (before.size() - 1) + " of " + before.size() + " snapshots");
-        assertThat(snapshotIds(table)).containsExactly(table.currentSnapshot().snapshotId()).doesNotContain(startedFrom);
+        assertThat(expired.message()).startsWith("expired 3 of 5 snapshots (retention ")
+                .contains("kept snapshot " + startedFrom + " (job " + job + " started from it)");
+        assertThat(snapshotIds(table)).containsExactlyInAnyOrder(startedFrom, compacted);
+        assertThat(dataFilesExist(table, startedFrom)).as("the rollback point reads whole").isTrue();
+
+        StepResult nextJob = run(table, "job-" + UUID.randomUUID(), StepKey.table(Operation.EXPIRE_SNAPSHOTS),
+                EXPIRE_EVERYTHING_ALLOWED);
+        assertThat(nextJob.message()).startsWith("expired 1 of 2 snapshots");
+        assertThat(snapshotIds(table)).containsExactly(compacted);
     }
 
     @Test
-    void orphanRemovalNeverRunsBelowItsFloorWhetherThePolicyOrTheExecutorDefaultAsksForIt() throws IOException {
+    void anExpiryKeepsTheSnapshotAnotherRunningJobStartedFrom() {
+        Table table = tables.create("other_job", 2, spec -> spec.day("event_ts"));
+        TestTables.fill(table, 2, 10, 1, 88);
+        long readByOtherJob = table.currentSnapshot().snapshotId();
+        Instant otherJobStarted = Instant.ofEpochMilli(table.currentSnapshot().timestampMillis()).plusMillis(1);
+        TestTables.fill(table, 2, 10, 1, 89);
+        RunningJobs running = (tableId, jobId) -> tableId.equals(tables.id(table)) ? List.of(otherJobStarted) : List.of();
+        NativeEngine guarded = new NativeEngine(tables.registry, TestTables.settings(),
+                new JobRecords(JobRecords.NONE.stepLog(), running, OrphanBrakeReleases.NONE), java.time.Clock.systemUTC());
+
+        StepResult expired = guarded.run(new StepRequest(tables.id(table), "job-" + UUID.randomUUID(),
+                StepKey.table(Operation.EXPIRE_SNAPSHOTS), List.of(), EXPIRE_EVERYTHING_ALLOWED));
+
+        table.refresh();
+        assertThat(expired.message()).startsWith("expired 1 of 4 snapshots")
+                .contains("kept snapshot " + readByOtherJob + " (a job running on the table since " + otherJobStarted
+                        + " started from it)");
+        assertThat(snapshotIds(table)).contains(readByOtherJob).hasSize(3);
+        assertThat(dataFilesExist(table, readByOtherJob)).isTrue();
+    }
+
+    @Test
+    void anExpiryTakesTheTablesLiveRetentionWhenItIsLongerThanThePlans() {
+        Table table = tables.create("live_retention", 2, spec -> spec.day("event_ts"));
+        TestTables.fill(table, 4, 10, 1, 90);
+        Set<Long> before = snapshotIds(table);
+        // the owner raised the retention after Cryo's scan: the plan still says zero and keep one
+        table.updateProperties().set(TableProperties.MAX_SNAPSHOT_AGE_MS, String.valueOf(Duration.ofDays(30).toMillis()))
+                .set(TableProperties.MIN_SNAPSHOTS_TO_KEEP, "3").commit();
+
+        StepResult expired = run(table, "job-" + UUID.randomUUID(), StepKey.table(Operation.EXPIRE_SNAPSHOTS),
+                EXPIRE_EVERYTHING_ALLOWED);
+
+        assertThat(expired.message()).startsWith("expired 0 of 4 snapshots (retention PT720H, retain last 3");
+        assertThat(snapshotIds(table)).isEqualTo(before);
+
+        table.updateProperties().remove(TableProperties.MAX_SNAPSHOT_AGE_MS).commit();
+        StepResult keepThree = run(table, "job-" + UUID.randomUUID(), StepKey.table(Operation.EXPIRE_SNAPSHOTS),
+                EXPIRE_EVERYTHING_ALLOWED);
+        assertThat(keepThree.message()).startsWith("expired 1 of 4 snapshots (retention PT0S, retain last 3");
+    }
+
+    @Test
+    void orphanRemovalNeverRunsBelowADayUnlessTheExecutorAllowsItAndThenSaysSo() throws IOException {
         Table table = tables.create("floor", 2, spec -> spec.day("event_ts"));
         TestTables.fill(table, 2, 10, 1, 86);
-        Path orphan = write(Path.of(URI.create(table.location())).resolve("data/orphan-40-minutes.parquet"), Duration.ofMinutes(40));
+        Path orphan = write(Path.of(URI.create(table.location())).resolve("data/orphan-2-hours.parquet"), Duration.ofHours(2));
 
         assertThatThrownBy(() -> run(table, "job-" + UUID.randomUUID(), StepKey.table(Operation.REMOVE_ORPHAN_FILES),
-                new OperationParameters(null, null, null, Duration.ofMinutes(30))))
+                new OperationParameters(null, null, null, Duration.ofHours(1))))
                 .isInstanceOf(CryoException.class)
-                .hasMessage("Cannot remove orphan files younger than PT30M: the age floor must be at least PT1H (a writer may"
-                        + " not have committed them yet); raise the table policy's orphan age floor or"
-                        + " cryo.executor.orphans.default-age-floor");
-        NativeEngine lowDefault = tables.engine(new NativeEngineSettings(TestTables.REWRITE, Duration.ofDays(5), 1,
-                Duration.ofMinutes(10), false));
-        assertThatThrownBy(() -> lowDefault.run(new StepRequest(tables.id(table), "job-" + UUID.randomUUID(),
-                StepKey.table(Operation.REMOVE_ORPHAN_FILES), List.of(), OperationParameters.NONE)))
-                .isInstanceOf(CryoException.class)
-                .hasMessageContaining("Cannot remove orphan files younger than PT10M")
-                .hasMessageContaining("cryo.executor.orphans.default-age-floor");
+                .hasMessageStartingWith("Cannot remove orphan files younger than PT1H: the age floor must be at least PT24H")
+                .hasMessageContaining("cryo.orphans.allow-unsafe-floor=true");
+        assertThatThrownBy(() -> new OrphanRemovalSettings(Duration.ofMinutes(10), OrphanAgeFloors.UnsafeFloors.REFUSED,
+                LocationEquivalence.DEFAULT, new OrphanShareBrake(0.5), 1000, false))
+                .hasMessageStartingWith("Cannot remove orphan files younger than PT10M");
         assertThat(orphan).exists();
 
         StepResult atTheFloor = run(table, "job-" + UUID.randomUUID(), StepKey.table(Operation.REMOVE_ORPHAN_FILES),
-                new OperationParameters(null, null, null, Duration.ofHours(1)));
+                new OperationParameters(null, null, null, Duration.ofHours(24)));
         assertThat(atTheFloor.files()).isEmpty();
-        assertThat(orphan).as("40 minutes old: under the one-hour floor").exists();
+        assertThat(orphan).as("2 hours old: under the one-day floor").exists();
+
+        NativeEngine unsafe = tables.engine(new NativeEngineSettings(TestTables.REWRITE, Duration.ofDays(5), 1,
+                new OrphanRemovalSettings(Duration.ofDays(3), OrphanAgeFloors.UnsafeFloors.ALLOWED, LocationEquivalence.DEFAULT,
+                        new OrphanShareBrake(0.5), 1000, false)));
+        StepResult removed = unsafe.run(new StepRequest(tables.id(table), "job-" + UUID.randomUUID(),
+                StepKey.table(Operation.REMOVE_ORPHAN_FILES), List.of(), new OperationParameters(null, null, null,
+                Duration.ofHours(1))));
+        assertThat(removed.message()).contains("age floor PT1H (below the PT24H minimum:"
+                + " cryo.orphans.allow-unsafe-floor=true)");
+        assertThat(removed.files()).extracting(file -> Path.of(URI.create(file))).containsExactly(orphan);
+        assertThat(orphan).doesNotExist();
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.PartitionPredicate;
 import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.JobRecords;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
@@ -75,7 +76,7 @@ public final class NativeCompactionBenchmark {
                 Infrastructure.jdbcUrl(), Infrastructure.dbUser(), Infrastructure.dbPassword(), "executor_benchmark",
                 warehouse)))) {
             ((SupportsNamespaces) registry.catalog(catalogName)).createNamespace(Namespace.of("bench"));
-            NativeEngine engine = new NativeEngine(registry, TestTables.settings(), Clock.systemUTC());
+            NativeEngine engine = new NativeEngine(registry, TestTables.settings(), JobRecords.NONE, Clock.systemUTC());
             for (int round = 1; round <= rounds; round++) {
                 System.out.printf(Locale.ROOT, "round %d of %d%n", round, rounds);
                 compact(registry, engine, catalogName, "events_" + round, inputMiB, files, days, partitionsPerStep);

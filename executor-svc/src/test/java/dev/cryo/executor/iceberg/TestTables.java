@@ -4,6 +4,7 @@ import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.FieldPredicate;
 import dev.cryo.contracts.event.PartitionPredicate;
 import dev.cryo.executor.domain.Backoff;
+import dev.cryo.executor.engine.JobRecords;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.iceberg.fixtures.LocalCatalogs;
 import dev.cryo.iceberg.fixtures.SampleTables;
@@ -61,11 +62,11 @@ public final class TestTables implements AutoCloseable {
     }
 
     NativeEngine engine(NativeEngineSettings settings) {
-        return new NativeEngine(registry, settings, java.time.Clock.systemUTC());
+        return new NativeEngine(registry, settings, JobRecords.NONE, java.time.Clock.systemUTC());
     }
 
     static NativeEngineSettings settings() {
-        return new NativeEngineSettings(REWRITE, Duration.ofDays(5), 1, Duration.ofDays(3), false);
+        return new NativeEngineSettings(REWRITE, Duration.ofDays(5), 1, OrphanRemovalSettings.DEFAULTS);
     }
 
     Table create(String name, int formatVersion, Function<PartitionSpec.Builder, PartitionSpec.Builder> spec) {

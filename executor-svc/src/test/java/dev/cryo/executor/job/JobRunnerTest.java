@@ -246,7 +246,7 @@ class JobRunnerTest {
                 .body("[0].operations.size()", equalTo(7));
         given().get("/api/v1/engines/routing").then().statusCode(200).body("fallbackEngines", equalTo(List.of("native")));
         given().get("/api/v1/tables/exectest.maintenance.x/orphans?ageFloor=PT5M").then().statusCode(400)
-                .body("message", containsString("the age floor must be at least PT1H"));
+                .body("message", containsString("the age floor must be at least PT24H"));
         given().get("/api/v1/jobs?limit=0").then().statusCode(400)
                 .body("message", containsString("limit must be between 1 and 1000"));
     }

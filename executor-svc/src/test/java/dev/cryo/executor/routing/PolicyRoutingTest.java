@@ -15,6 +15,7 @@ import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.domain.StepKey;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.iceberg.OperationDefaults;
+import dev.cryo.executor.iceberg.OrphanRemovalSettings;
 import dev.cryo.executor.iceberg.TableLoader;
 import dev.cryo.executor.iceberg.TestTables;
 import dev.cryo.executor.sql.PlannerPredicates;
@@ -43,7 +44,7 @@ class PolicyRoutingTest {
 
     private static final EngineRouter ROUTER = new EngineRouter(CapabilityMatrix.of(TrinoSettings.DEFAULT,
             SparkSettings.systemClock(CatalogNames.SAME)));
-    private static final OperationDefaults DEFAULTS = new OperationDefaults(Duration.ofDays(5), 1, Duration.ofDays(3));
+    private static final OperationDefaults DEFAULTS = new OperationDefaults(Duration.ofDays(5), 1, OrphanRemovalSettings.DEFAULTS);
 
     private InMemoryCatalog catalog;
     private Table table;
@@ -123,7 +124,7 @@ class PolicyRoutingTest {
         assertThatThrownBy(() -> routing(List.of(Engine.NATIVE)).route(Engine.TRINO, whole(Operation.REMOVE_ORPHAN_FILES,
                 new OperationParameters(null, null, null, Duration.ofMinutes(5)))))
                 .isInstanceOfSatisfying(CryoException.class, e -> assertThat(e.code()).isEqualTo(ExecutorErrorCode.UNSAFE_PARAMETER))
-                .hasMessageContaining("the age floor must be at least PT1H");
+                .hasMessageContaining("the age floor must be at least PT24H");
 
         FieldPredicate field = day.fields().get(0);
         PartitionPredicate hostile = new PartitionPredicate(day.specId(), List.of(new FieldPredicate(field.field(),

@@ -17,7 +17,11 @@ import dev.cryo.executor.engine.CommitTags;
 import dev.cryo.executor.engine.EngineStepException;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;
+import dev.cryo.executor.engine.JobRecords;
+import dev.cryo.executor.engine.OrphanBrakeReleases;
+import dev.cryo.executor.engine.RunningJobs;
 import dev.cryo.executor.iceberg.OperationDefaults;
+import dev.cryo.executor.iceberg.OrphanRemovalSettings;
 import dev.cryo.executor.iceberg.TableLoader;
 import dev.cryo.executor.iceberg.TestTables;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
@@ -72,7 +76,7 @@ class SqlEngineTest {
 
     private static final CapabilityMatrix MATRIX = CapabilityMatrix.of(TrinoSettings.DEFAULT,
             SparkSettings.systemClock(CatalogNames.SAME));
-    private static final OperationDefaults DEFAULTS = new OperationDefaults(Duration.ofDays(5), 1, Duration.ofDays(3));
+    private static final OperationDefaults DEFAULTS = new OperationDefaults(Duration.ofDays(5), 1, OrphanRemovalSettings.DEFAULTS);
 
     private Table table;
     private List<Record> rows;
@@ -95,7 +99,7 @@ class SqlEngineTest {
         trino = new FakeEngineClient(Engine.TRINO);
         log = new InMemoryStepLog();
         engine = new SqlEngine(new TrinoRenderer(TrinoSettings.DEFAULT), trino, MATRIX,
-                new TableLoader(CatalogRegistry.of(Map.of("lake", catalog))), DEFAULTS, log, "cryo");
+                new TableLoader(CatalogRegistry.of(Map.of("lake", catalog))), DEFAULTS, records(log), Clock.systemUTC(), "cryo");
     }
 
     @Test
@@ -263,7 +267,7 @@ class SqlEngineTest {
     void sparkCommitsNameNoUserSoItsStepsRunAgainAfterACrash() {
         FakeEngineClient spark = new FakeEngineClient(Engine.SPARK);
         SqlEngine sparkEngine = new SqlEngine(new SparkRenderer(new SparkSettings(CatalogNames.SAME, Clock.systemUTC())),
-                spark, MATRIX, new TableLoader(CatalogRegistry.of(Map.of())), DEFAULTS, log, null);
+                spark, MATRIX, new TableLoader(CatalogRegistry.of(Map.of())), DEFAULTS, records(log), Clock.systemUTC(), null);
         log.started("job-6", StepKey.chunk(Operation.OPTIMIZE, 0), Engine.SPARK, table.currentSnapshot().snapshotId());
 
         assertThat(sparkEngine.committedSteps(id, "job-6")).isEmpty();
@@ -313,5 +317,9 @@ class SqlEngineTest {
         Record row = SampleTables.events(new Random(5), 9_000_000, 1, TestTables.START.plusDays(10),
                 Duration.ofHours(1), 1, 5).get(0);
         new TableWriter(table).append(List.of(row));
+    }
+
+    private static JobRecords records(InMemoryStepLog log) {
+        return new JobRecords(log, RunningJobs.NONE, OrphanBrakeReleases.NONE);
     }
 }
