@@ -36,6 +36,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
 
 import java.io.IOException;
 import java.time.Clock;
@@ -64,8 +65,9 @@ public class EngineBeans {
         registry.close();
     }
 
+    // Records are final, so these two cannot be normal-scoped (proxied): one instance each, made once.
     @Produces
-    @ApplicationScoped
+    @Singleton
     NativeEngineSettings nativeEngineSettings(ExecutorConfig config, OrphansConfig orphans) {
         ExecutorConfig.Rewrite rewrite = config.rewrite();
         ExecutorConfig.Orphans removal = config.orphans();
@@ -82,7 +84,7 @@ public class EngineBeans {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     JobRecords jobRecords(EngineStepLog log, JobAttempts attempts, BrakeReleases releases, ExecutorConfig config) {
         return new JobRecords(log, (table, jobId) -> attempts.othersStarted(table.toString(), jobId, config.leaseTimeout()),
                 releases);
