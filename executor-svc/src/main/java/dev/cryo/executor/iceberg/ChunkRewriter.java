@@ -20,7 +20,6 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
-import org.apache.iceberg.TableUtil;
 import org.apache.iceberg.data.GenericAppenderFactory;
 import org.apache.iceberg.data.GenericDeleteFilter;
 import org.apache.iceberg.data.GenericRecord;
@@ -316,11 +315,12 @@ final class ChunkRewriter {
     }
 
     /**
-     * The columns a rewrite reads, writes and fingerprints: the table's, and from format v3 on the
-     * row lineage columns, written as explicit values so that the new files do not re-assign them.
+     * The columns a rewrite reads, writes and fingerprints, those a table's fingerprint covers: the
+     * table's, and from format v3 on the row lineage columns, written as explicit values so that
+     * the new files do not re-assign them.
      */
     private Schema rowSchema() {
-        return TableUtil.formatVersion(table) >= 3 ? MetadataColumns.schemaWithRowLineage(table.schema()) : table.schema();
+        return Fingerprints.schemaOf(table);
     }
 
     /** What a Parquet writer or reader of this table holds at most: one row group. */
