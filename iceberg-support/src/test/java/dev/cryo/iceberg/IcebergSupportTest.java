@@ -12,7 +12,11 @@ import dev.cryo.testsupport.NeedsInfrastructure;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileContent;
+import org.apache.iceberg.FileScanTask;
+import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.RewriteFiles;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Catalog;
@@ -20,6 +24,7 @@ import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -80,7 +86,7 @@ class IcebergSupportTest {
         }
         table.refresh();
 
-        Fingerprint table4Commits = Fingerprints.ofTable(table);
+        Fingerprint table4Commits = Fingerprints.ofTableData(table);
         List<Record> shuffled = new ArrayList<>(rows);
         java.util.Collections.shuffle(shuffled, new Random(1));
 
@@ -95,14 +101,14 @@ class IcebergSupportTest {
         Table table = create("posdel_v" + formatVersion, formatVersion);
         List<Record> rows = SampleTables.events(new Random(3), 0, 50, START, Duration.ofHours(1), 3, 10);
         DataFile file = new TableWriter(table).append(rows).get(0);
-        Fingerprint before = Fingerprints.ofTable(table);
+        Fingerprint before = Fingerprints.ofTableData(table);
 
         DeleteFile deletes = new TableWriter(table).writePositionDeletes(file, 0, 7, 49);
         new TableWriter(table).commitDeletes(deletes);
         table.refresh();
 
         Fingerprint deleted = Fingerprints.of(SampleTables.EVENTS, List.of(rows.get(0), rows.get(7), rows.get(49)));
-        assertThat(Fingerprints.ofTable(table)).isEqualTo(before.minus(deleted));
+        assertThat(Fingerprints.ofTableData(table)).isEqualTo(before.minus(deleted));
         assertThat(deletes.content()).isEqualTo(FileContent.POSITION_DELETES);
         assertThat(deletes.format().name()).isEqualTo(formatVersion >= 3 ? "PUFFIN" : "PARQUET");
     }
@@ -136,6 +142,87 @@ class IcebergSupportTest {
 
         assertThat(Fingerprints.of(SampleTables.EVENTS, altered)).isNotEqualTo(original);
         assertThat(Fingerprints.of(SampleTables.EVENTS, altered).rows()).isEqualTo(original.rows());
+    }
+
+    @Test
+    void aFingerprintWithLineageDiffersWhenOnlyARowsLineageDiffers() {
+        Schema schema = MetadataColumns.schemaWithRowLineage(SampleTables.EVENTS);
+        List<Record> rows = new ArrayList<>();
+        long rowId = 100;
+        for (Record data : SampleTables.events(new Random(13), 0, 10, START, Duration.ofHours(1), 3, 10)) {
+            Record row = GenericRecord.create(schema);
+            for (int i = 0; i < SampleTables.EVENTS.columns().size(); i++) {
+                row.set(i, data.get(i));
+            }
+            row.setField(MetadataColumns.ROW_ID.name(), rowId++);
+            row.setField(MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.name(), 4L);
+            rows.add(row);
+        }
+        Fingerprint original = Fingerprints.of(schema, rows);
+        List<Record> otherRowId = copyChanging(rows, 6, MetadataColumns.ROW_ID.name(), 999L);
+        List<Record> otherSequence = copyChanging(rows, 6, MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.name(), 5L);
+        List<Record> noRowId = copyChanging(rows, 6, MetadataColumns.ROW_ID.name(), null);
+        // two rows swapping their ids is a different table too: each id names one row's history
+        List<Record> swapped = copyChanging(copyChanging(rows, 1, MetadataColumns.ROW_ID.name(), 102L),
+                2, MetadataColumns.ROW_ID.name(), 101L);
+
+        assertThat(Fingerprints.of(schema, copyChanging(rows, 6, MetadataColumns.ROW_ID.name(), 106L))).isEqualTo(original);
+        assertThat(Fingerprints.of(schema, otherRowId)).isNotEqualTo(original);
+        assertThat(Fingerprints.of(schema, otherRowId).rows()).isEqualTo(original.rows());
+        assertThat(Fingerprints.of(schema, otherSequence)).isNotEqualTo(original);
+        assertThat(Fingerprints.of(schema, noRowId)).isNotEqualTo(original);
+        assertThat(Fingerprints.of(schema, swapped)).isNotEqualTo(original);
+        assertThat(Fingerprints.of(SampleTables.EVENTS, otherRowId)).isEqualTo(Fingerprints.of(SampleTables.EVENTS, rows));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void fromFormatV3OnATableFingerprintCoversRowLineage(int formatVersion) throws IOException {
+        Table table = create("lineage_v" + formatVersion, formatVersion);
+        TableWriter writer = new TableWriter(table);
+        List<Record> rows = new ArrayList<>();
+        Random random = new Random(17);
+        for (int commit = 0; commit < 3; commit++) {
+            List<Record> batch = SampleTables.events(random, commit * 100L, 40, START, Duration.ofDays(2), 3, 10);
+            writer.append(batch);
+            rows.addAll(batch);
+        }
+        table.refresh();
+        Fingerprint before = Fingerprints.ofTable(table);
+        Fingerprint dataBefore = Fingerprints.ofTableData(table);
+
+        // A rewrite that writes the same rows without their lineage, as a careless compaction would:
+        // the new files re-assign every _row_id and _last_updated_sequence_number.
+        List<DataFile> replaced = new ArrayList<>();
+        try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+            tasks.forEach(task -> replaced.add(task.file()));
+        }
+        List<DataFile> rewritten = writer.writeDataFiles(rows);
+        RewriteFiles rewrite = table.newRewrite();
+        replaced.forEach(rewrite::deleteFile);
+        rewritten.forEach(rewrite::addFile);
+        rewrite.commit();
+        table.refresh();
+
+        assertThat(Fingerprints.schemaOf(table).columns()).hasSize(formatVersion >= 3 ? 8 : 6);
+        assertThat(Fingerprints.ofTableData(table)).isEqualTo(dataBefore);
+        assertThat(dataBefore).isEqualTo(Fingerprints.of(SampleTables.EVENTS, rows));
+        if (formatVersion >= 3) {
+            assertThat(before).isNotEqualTo(dataBefore);
+            assertThat(Fingerprints.ofTable(table)).isNotEqualTo(before);
+            assertThat(Fingerprints.ofTable(table).rows()).isEqualTo(before.rows());
+        } else {
+            assertThat(before).isEqualTo(dataBefore);
+            assertThat(Fingerprints.ofTable(table)).isEqualTo(before);
+        }
+    }
+
+    private static List<Record> copyChanging(List<Record> rows, int index, String column, Object value) {
+        List<Record> copy = new ArrayList<>(rows);
+        Record changed = rows.get(index).copy();
+        changed.setField(column, value);
+        copy.set(index, changed);
+        return copy;
     }
 
     @Test

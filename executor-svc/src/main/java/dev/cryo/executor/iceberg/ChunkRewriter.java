@@ -58,6 +58,12 @@ import java.util.function.Predicate;
  * snapshot and keeps the start snapshot's data sequence number, so concurrent appends and
  * equality deletes stay correct.
  *
+ * <p>Row lineage (format v3 and later): a row moved to a new file must keep its {@code _row_id}
+ * and {@code _last_updated_sequence_number}, but a new file inherits neither (it gets a new first
+ * row id and the commit's sequence number). So every row's lineage is read, inherited values
+ * resolved, and written into the new files as explicit values; the fingerprints cover it, so a
+ * row whose lineage changed fails the rewrite like a row whose value changed.
+ *
  * <p>Winning against streaming writers: {@link RewriteCommit} carries rows deleted concurrently
  * onto the new files instead of throwing the rewrite away; only when a replaced file itself
  * disappeared (another rewrite won) is the chunk planned again, here, with backoff.
@@ -213,7 +219,7 @@ final class ChunkRewriter {
      * output is still written in order), and merges their outputs in partition order.
      */
     private RewriteOutput write(RewritePlan plan) {
-        Schema schema = table.schema();
+        Schema schema = rowSchema();
         long reserve = rowGroupBytes() + WriteMemory.MARGIN_BYTES;
         AtomicBoolean stop = new AtomicBoolean();
         List<Callable<PartitionOutput>> partitions = plan.replacedByPartition().values().stream()
@@ -239,10 +245,14 @@ final class ChunkRewriter {
         return new RewriteOutput(List.copyOf(files), input, runs);
     }
 
-    /** Streams one partition's files, with their deletes applied, into new files of the target size. */
+    /**
+     * Streams one partition's files, with their deletes applied, into new files of the target size.
+     * {@code schema}: the columns written, {@link #rowSchema()}.
+     */
     private PartitionOutput writePartition(Schema schema, List<FileScanTask> tasks, AtomicBoolean stop) {
         Schema requested = new Schema(concat(schema.columns(), MetadataColumns.ROW_POSITION));
         Types.StructType struct = schema.asStruct();
+        int lastUpdated = indexOfOrNone(schema, MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.fieldId());
         DataFile first = tasks.get(0).file();
         PartitionSpec spec = table.specs().get(first.specId());
         List<DataFile> files = new ArrayList<>();
@@ -250,15 +260,21 @@ final class ChunkRewriter {
         long rows = 0;
         long hash = 0;
         try {
-            Output output = new Output(spec, first.partition(), files);
+            Output output = new Output(schema, spec, first.partition(), files);
             try {
                 for (FileScanTask task : tasks) {
                     ParallelTasks.stopIfAsked(stop);
-                    GenericDeleteFilter deletes = new GenericDeleteFilter(table.io(), task, schema, requested);
+                    GenericDeleteFilter deletes = new GenericDeleteFilter(table.io(), task, table.schema(), requested);
                     Schema readSchema = deletes.requiredSchema();
                     int[] columns = columnIndexes(schema, readSchema);
                     int position = indexOf(readSchema, MetadataColumns.ROW_POSITION.fieldId());
                     String location = task.file().location();
+                    // A file of a snapshot taken before the table's upgrade to v3 has no first row id, and
+                    // Iceberg's reader then gives every row a null _last_updated_sequence_number; the spec
+                    // gives it the file's data sequence number. Its null _row_id stays null: the commit
+                    // assigns the row its first id, as every first snapshot after the upgrade does.
+                    Long inheritedSequence = lastUpdated >= 0 && task.file().firstRowId() == null
+                            ? task.file().dataSequenceNumber() : null;
                     List<Run> fileRuns = runs.computeIfAbsent(location, ignored -> new ArrayList<>());
                     // One record for every row: the Parquet writer takes its values as it is handed it.
                     Record copy = GenericRecord.create(schema);
@@ -266,6 +282,9 @@ final class ChunkRewriter {
                         for (Record row : read) {
                             for (int i = 0; i < columns.length; i++) {
                                 copy.set(i, row.get(columns[i]));
+                            }
+                            if (inheritedSequence != null && copy.get(lastUpdated) == null) {
+                                copy.set(lastUpdated, inheritedSequence);
                             }
                             rows++;
                             hash += Fingerprints.hashRow(struct, copy);
@@ -295,6 +314,15 @@ final class ChunkRewriter {
         return new PartitionOutput(List.copyOf(files), runs, new Fingerprint(rows, hash));
     }
 
+    /**
+     * The columns a rewrite reads, writes and fingerprints, those a table's fingerprint covers: the
+     * table's, and from format v3 on the row lineage columns, written as explicit values so that
+     * the new files do not re-assign them.
+     */
+    private Schema rowSchema() {
+        return Fingerprints.schemaOf(table);
+    }
+
     /** What a Parquet writer or reader of this table holds at most: one row group. */
     private long rowGroupBytes() {
         return PropertyUtil.propertyAsLong(table.properties(), TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES,
@@ -312,11 +340,11 @@ final class ChunkRewriter {
         private int fileIndex;
         private long fileRows;
 
-        Output(PartitionSpec spec, StructLike partition, List<DataFile> files) {
+        Output(Schema schema, PartitionSpec spec, StructLike partition, List<DataFile> files) {
             this.spec = spec;
             this.partition = spec.isUnpartitioned() ? null : partition;
             this.files = files;
-            this.appenders = new GenericAppenderFactory(table.schema(), spec);
+            this.appenders = new GenericAppenderFactory(schema, spec);
             this.appenders.setAll(table.properties());
             this.outputFiles = TableFiles.outputFiles(table, spec.specId(), "cryo-rewrite");
         }
@@ -363,9 +391,13 @@ final class ChunkRewriter {
 
     // ---------------------------------------------------------------- verifying
 
-    /** Reads every new file back (several at once) and compares the rows with the rows that went in. */
-    private void verify(RewritePlan plan, RewriteOutput written) {
-        Schema schema = table.schema();
+    /**
+     * Reads every new file back (several at once) and compares the rows, with their lineage from
+     * format v3 on, with the rows that went in. On a mismatch the new files are deleted and the
+     * rewrite fails: nothing is committed.
+     */
+    void verify(RewritePlan plan, RewriteOutput written) {
+        Schema schema = rowSchema();
         long reserve = rowGroupBytes() + WriteMemory.MARGIN_BYTES;
         AtomicBoolean stop = new AtomicBoolean();
         List<Callable<Fingerprint>> reads = written.files().stream().map(file -> (Callable<Fingerprint>) () -> {
@@ -413,13 +445,21 @@ final class ChunkRewriter {
     }
 
     private static int indexOf(Schema schema, int fieldId) {
+        int index = indexOfOrNone(schema, fieldId);
+        if (index < 0) {
+            throw new IllegalStateException("column id " + fieldId + " is missing from the read schema " + schema);
+        }
+        return index;
+    }
+
+    private static int indexOfOrNone(Schema schema, int fieldId) {
         List<Types.NestedField> columns = schema.columns();
         for (int i = 0; i < columns.size(); i++) {
             if (columns.get(i).fieldId() == fieldId) {
                 return i;
             }
         }
-        throw new IllegalStateException("column id " + fieldId + " is missing from the read schema " + schema);
+        return -1;
     }
 
     private static List<Types.NestedField> concat(List<Types.NestedField> columns, Types.NestedField extra) {

@@ -298,6 +298,8 @@ public final class SqlEngine implements MaintenanceEngine {
             Snapshot first = run.get(0);
             Snapshot last = run.get(run.size() - 1);
             Expression rows = EngineCommits.rowsTouched(table, run);
+            // From format v3 on the fingerprints cover row lineage: an engine rewrite that re-assigned
+            // _row_id or _last_updated_sequence_number is refused like one that changed a value.
             Fingerprint before = Fingerprints.of(table, first.parentId(), rows);
             Fingerprint after = Fingerprints.of(table, last.snapshotId(), rows);
             if (!before.equals(after)) {

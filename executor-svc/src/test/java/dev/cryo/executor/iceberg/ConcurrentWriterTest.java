@@ -119,7 +119,7 @@ class ConcurrentWriterTest {
         // (6 to 61 seen at load averages of 20 to 40 on 2 cores), but it must have streamed while jobs ran.
         assertThat(writer.commits.get()).isGreaterThanOrEqualTo(5);
         assertThat(retries).isGreaterThan(0);
-        assertThat(Fingerprints.ofTable(table)).isEqualTo(Fingerprints.of(table.schema(), expected.values()));
+        assertThat(Fingerprints.ofTableData(table)).isEqualTo(Fingerprints.of(table.schema(), expected.values()));
         assertThat(TestTables.deleteFiles(table)).isEmpty();
         assertThat(TestTables.dataFiles(table)).hasSize(partitions.size());
     }

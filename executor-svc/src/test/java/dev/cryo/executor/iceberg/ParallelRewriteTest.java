@@ -84,7 +84,7 @@ class ParallelRewriteTest {
         StepResult result = rewriter.rewrite(PartitionScope.of(table, chunk), ChunkRewriter.Selection.BIN_PACK);
 
         table.refresh();
-        Fingerprint deleted = Fingerprints.of(table.schema(), NativeOptimizeTest.readPositions(table, victim, 3, 4));
+        Fingerprint deleted = Fingerprints.of(Fingerprints.schemaOf(table), NativeOptimizeTest.tableRowsAt(table, victim, 3, 4));
         assertThat(Fingerprints.ofTable(table)).isEqualTo(before.minus(deleted));
         assertThat(result.message()).contains("rewrote 24 data files into 4 (4 partitions, 2 at once)",
                 "carried 2 concurrent row deletes");

@@ -1,8 +1,10 @@
 package dev.cryo.iceberg.fingerprint;
 
+import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableUtil;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.expressions.Expression;
@@ -25,14 +27,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-/** Computes {@link Fingerprint}s of tables, of parts of tables, and of rows. */
+/**
+ * Computes {@link Fingerprint}s of tables, of parts of tables, and of rows.
+ *
+ * <p>On format v3 and later a table's fingerprint covers each row's lineage as well
+ * ({@code _row_id}, {@code _last_updated_sequence_number}): the spec requires a rewrite to carry
+ * both unchanged, so a rewrite that re-assigned them changed the table as surely as one that
+ * changed a value.
+ */
 public final class Fingerprints {
 
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     /** One per thread: a hasher keeps its buffer from row to row. */
     private static final ThreadLocal<RowHasher> HASHERS = ThreadLocal.withInitial(RowHasher::new);
 
-    /** Every live row of the table's current snapshot, deletes applied. */
+    /** Every live row of the table's current snapshot, deletes applied, with its lineage from format v3 on. */
     public static Fingerprint ofTable(Table table) {
         if (table.currentSnapshot() == null) {
             return Fingerprint.EMPTY;
@@ -40,10 +49,40 @@ public final class Fingerprints {
         return of(table, table.currentSnapshot().snapshotId(), Expressions.alwaysTrue());
     }
 
-    /** The live rows of a snapshot that match the filter (whole partitions, typically), deletes applied. */
+    /**
+     * The live rows of a snapshot that match the filter (whole partitions, typically), deletes
+     * applied, with their lineage from format v3 on: the columns of {@link #schemaOf(Table)}.
+     */
     public static Fingerprint of(Table table, long snapshotId, Expression filter) {
-        try (CloseableIterable<Record> rows = IcebergGenerics.read(table).useSnapshot(snapshotId).where(filter).build()) {
-            return of(table.schema(), rows);
+        return of(table, snapshotId, filter, schemaOf(table));
+    }
+
+    /**
+     * The data columns only of every live row of the current snapshot, whatever the format
+     * version: to compare a table with rows kept elsewhere (a writer's ledger, the rows a test
+     * wrote), which have no lineage.
+     */
+    public static Fingerprint ofTableData(Table table) {
+        if (table.currentSnapshot() == null) {
+            return Fingerprint.EMPTY;
+        }
+        return of(table, table.currentSnapshot().snapshotId(), Expressions.alwaysTrue(), table.schema());
+    }
+
+    /**
+     * The columns a table's fingerprint covers: the table's, and from format v3 on the two row
+     * lineage columns after them.
+     */
+    public static Schema schemaOf(Table table) {
+        return TableUtil.formatVersion(table) >= 3 ? MetadataColumns.schemaWithRowLineage(table.schema()) : table.schema();
+    }
+
+    private static Fingerprint of(Table table, long snapshotId, Expression filter, Schema schema) {
+        // Projected explicitly, so that the rows read have exactly the columns hashed, even at a
+        // snapshot written with an older schema.
+        try (CloseableIterable<Record> rows = IcebergGenerics.read(table).useSnapshot(snapshotId).where(filter)
+                .project(schema).build()) {
+            return of(schema, rows);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot fingerprint " + table.name() + ": " + e.getMessage(), e);
         }
