@@ -118,6 +118,7 @@ class DeletionSafetyPropertiesTest {
     static final AtomicLong LIVE_FILES_CHECKED = new AtomicLong();
     static final AtomicLong LIVE_FILES_DELETED = new AtomicLong();
     static final AtomicLong OTHER_UNREFERENCED_DELETED = new AtomicLong();
+    static final AtomicLong FILES_OF_EXPIRED_SNAPSHOTS = new AtomicLong();
 
     @BeforeContainer
     static void start() throws Exception {
@@ -135,10 +136,11 @@ class DeletionSafetyPropertiesTest {
 
     @AfterContainer
     static void stop() throws Exception {
-        System.out.printf("Deletion safety: %d trials (%d on S3), %d snapshots expired, %d orphans deleted (%d of them"
-                        + " not planted: files the histories left unreferenced), %d live files checked after the run,"
-                        + " %d of them deleted%n", TRIALS.get(), S3_TRIALS.get(), EXPIRED_SNAPSHOTS.get(),
-                ORPHANS_DELETED.get(), OTHER_UNREFERENCED_DELETED.get(), LIVE_FILES_CHECKED.get(), LIVE_FILES_DELETED.get());
+        System.out.printf("Deletion safety: %d trials (%d on S3), %d snapshots expired with %d data and delete files only"
+                        + " they referenced, %d orphans deleted (%d of them not planted: files the histories left"
+                        + " unreferenced), %d live files checked after the run, %d of them deleted%n", TRIALS.get(),
+                S3_TRIALS.get(), EXPIRED_SNAPSHOTS.get(), FILES_OF_EXPIRED_SNAPSHOTS.get(), ORPHANS_DELETED.get(),
+                OTHER_UNREFERENCED_DELETED.get(), LIVE_FILES_CHECKED.get(), LIVE_FILES_DELETED.get());
         if (registry != null) {
             registry.close();
         }
@@ -183,8 +185,9 @@ class DeletionSafetyPropertiesTest {
                         new OrphanShareBrake(1), history.batchSize(), false)), JobRecords.NONE, clock);
         TableId id = TableId.of(catalog, NAMESPACE.toString(), table.name().substring(table.name().lastIndexOf('.') + 1));
         String job = "job-" + UUID.randomUUID();
-        engine.run(new StepRequest(id, job, StepKey.table(Operation.EXPIRE_SNAPSHOTS), List.of(),
+        StepResult expired = engine.run(new StepRequest(id, job, StepKey.table(Operation.EXPIRE_SNAPSHOTS), List.of(),
                 new OperationParameters(null, history.retention(), history.retainLast(), null)));
+        FILES_OF_EXPIRED_SNAPSHOTS.addAndGet(expired.before().dataFiles() + expired.before().deleteFiles());
         table.refresh();
         Set<String> live = neededByReaders(table);
         StepResult removed = engine.run(new StepRequest(id, job, StepKey.table(Operation.REMOVE_ORPHAN_FILES), List.of(),
@@ -279,12 +282,12 @@ class DeletionSafetyPropertiesTest {
     @Provide
     Arbitrary<History> histories() {
         Arbitrary<Step> step = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(6, Arbitraries.integers().between(1, 40).map(Step.Append::new)),
-                net.jqwik.api.Tuple.of(2, Arbitraries.just(new Step.Overwrite())),
+                net.jqwik.api.Tuple.of(5, Arbitraries.integers().between(1, 40).map(Step.Append::new)),
+                net.jqwik.api.Tuple.of(4, Arbitraries.just(new Step.Overwrite())),
                 net.jqwik.api.Tuple.of(3, Arbitraries.just(new Step.PositionDelete())),
                 net.jqwik.api.Tuple.of(2, Arbitraries.just(new Step.EqualityDelete())),
                 net.jqwik.api.Tuple.of(2, Arbitraries.of("audit", "staging").map(Step.BranchAppend::new)),
-                net.jqwik.api.Tuple.of(2, Arbitraries.just(new Step.Tag())),
+                net.jqwik.api.Tuple.of(1, Arbitraries.just(new Step.Tag())),
                 net.jqwik.api.Tuple.of(1, Arbitraries.just(new Step.Statistics())),
                 net.jqwik.api.Tuple.of(1, Arbitraries.just(new Step.PartitionStatistics())),
                 net.jqwik.api.Tuple.of(1, Arbitraries.just(new Step.WriterExpiry())),
@@ -294,10 +297,10 @@ class DeletionSafetyPropertiesTest {
         return Combinators.combine(
                 Arbitraries.frequency(net.jqwik.api.Tuple.of(3, Storage.LOCAL), net.jqwik.api.Tuple.of(1, Storage.S3)),
                 Arbitraries.of(2, 3),
-                step.list().ofMinSize(2).ofMaxSize(12),
+                step.list().ofMinSize(3).ofMaxSize(14),
                 Arbitraries.frequency(net.jqwik.api.Tuple.of(3, Duration.ZERO), net.jqwik.api.Tuple.of(1, Duration.ofHours(1)),
                         net.jqwik.api.Tuple.of(1, Duration.ofDays(20))),
-                Arbitraries.integers().between(1, 3),
+                Arbitraries.integers().between(1, 2),
                 Arbitraries.of(1, 2, 1000),
                 Arbitraries.longs()).as(History::new);
     }
@@ -371,8 +374,7 @@ class DeletionSafetyPropertiesTest {
             if (file == null || filesWithDeletes.contains(file.location())) {
                 return;
             }
-            DeleteFile delete = writer.writePositionDeletes(file, 0);
-            writer.commitDeletes(delete);
+            commit(writer.writePositionDeletes(file, 0));
             filesWithDeletes.add(file.location());
         }
 
@@ -383,7 +385,17 @@ class DeletionSafetyPropertiesTest {
             }
             Record key = GenericRecord.create(table.schema().select("id"));
             key.setField("id", 1 + (long) random.nextInt((int) Math.max(1, nextId)));
-            writer.commitDeletes(writer.writeEqualityDeletes(file.partition(), List.of(key), "id"));
+            commit(writer.writeEqualityDeletes(file.partition(), List.of(key), "id"));
+        }
+
+        /**
+         * A row delta validated from the current snapshot, as writers commit them: without a starting
+         * snapshot, Iceberg's v3 validation of added deletion vectors walks the whole history and fails
+         * once the writer's own expiry has cut it.
+         */
+        private void commit(DeleteFile delete) {
+            table.refresh();
+            table.newRowDelta().addDeletes(delete).validateFromSnapshot(table.currentSnapshot().snapshotId()).commit();
         }
 
         private void branchAppend(String branch) {
