@@ -159,6 +159,16 @@ public final class ExpiryGuard {
             protectedSnapshots = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(protectedSnapshots));
         }
 
+        /**
+         * The retention to give an engine that measures it from its own clock when its statement runs
+         * (Trino's {@code retention_threshold}): the time between this check and then, and any skew
+         * between the clocks, would otherwise let a protected snapshot fall out of the retention. With
+         * nothing protected, the retention as checked.
+         */
+        public Duration retentionWithMargin(Duration margin) {
+            return protectedSnapshots.isEmpty() ? retention : retention.plus(margin);
+        }
+
         /** The protected snapshots for a step's message; empty when none. */
         public String describeProtected() {
             if (protectedSnapshots.isEmpty()) {

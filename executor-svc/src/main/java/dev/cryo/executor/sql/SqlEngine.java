@@ -44,6 +44,7 @@ import org.apache.iceberg.io.FileInfo;
 import org.apache.iceberg.io.SupportsPrefixOperations;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,6 +71,11 @@ public final class SqlEngine implements MaintenanceEngine {
 
     private static final Set<Operation> REWRITES = Set.of(Operation.CONVERT_DELETES, Operation.REWRITE_POSITION_DELETES,
             Operation.OPTIMIZE);
+    /**
+     * How much longer than checked an expiry's retention is when it keeps a protected snapshot: the
+     * engine measures it from its own clock, later and perhaps on another host.
+     */
+    static final Duration ENGINE_CLOCK_MARGIN = Duration.ofHours(1);
 
     private final SqlRenderer renderer;
     private final EngineClient client;
@@ -142,8 +148,8 @@ public final class SqlEngine implements MaintenanceEngine {
                 return StepResult.nothingToDo("no snapshot to expire (retention " + expiry.retention() + ", retain last "
                         + expiry.retainLast() + expiry.describeProtected() + "); " + engine().id() + " was not asked");
             }
-            parameters = new OperationParameters(parameters.targetFileSizeBytes(), expiry.retention(),
-                    parameters.retainLast(), parameters.orphanAgeFloor());
+            parameters = new OperationParameters(parameters.targetFileSizeBytes(),
+                    expiry.retentionWithMargin(ENGINE_CLOCK_MARGIN), parameters.retainLast(), parameters.orphanAgeFloor());
             guards = expiry.describeProtected();
         } else if (operation == Operation.REMOVE_ORPHAN_FILES) {
             OrphanRemovalSettings orphans = defaults.orphans();

@@ -53,7 +53,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
@@ -195,7 +194,9 @@ class EngineDeletionGuardsTest {
     void trinosCatalogKeepsItsOwnFloorsForEveryoneElse() throws SQLException {
         Table table = table("trino_floor");
         String name = "\"" + EnginesProfile.CATALOG + "\".\"" + NAMESPACE + "\".\"trino_floor\"";
-        try (Connection connection = DriverManager.getConnection(EnginesProfile.TRINO_URL, "someone-else", null);
+        java.util.Properties user = new java.util.Properties();
+        user.setProperty("user", "someone-else");
+        try (Connection connection = new io.trino.jdbc.TrinoDriver().connect(EnginesProfile.TRINO_URL, user);
              Statement statement = connection.createStatement()) {
             assertThatThrownBy(() -> statement.execute("ALTER TABLE " + name
                     + " EXECUTE remove_orphan_files(retention_threshold => '3d')"))
