@@ -78,7 +78,9 @@ class InjectionTest {
     @ParameterizedTest
     @MethodSource("names")
     void hostileTableNamesAreQuotedIdentifiersOnTrino(String name) {
-        TableId table = new TableId("lake'house", List.of(name.replace("`", "'")), name.replace("`", "'") + "_t");
+        // Trino folds names to lower case (one with an upper-case letter is not expressible there at all).
+        String lower = name.replace("`", "'").toLowerCase(java.util.Locale.ROOT);
+        TableId table = new TableId("lake'house", List.of(lower), lower + "_t");
         String sql = ((Rendering.Statements) Fixtures.trino().render(table, operation(Operation.COMPUTE_STATISTICS), null))
                 .statements().get(0);
         assertThat(SqlTokens.trino(sql)).containsExactly(SqlTokens.word("ANALYZE"), identifier("lake'house"), symbol("."),

@@ -100,6 +100,19 @@ class RendererRulesTest {
     }
 
     @Test
+    void aNameWithUpperCaseLettersIsNotExpressibleOnTrinoWhichFoldsItButIsOnSpark() {
+        TableId mixed = new TableId("lakehouse", List.of("Sales"), "Events");
+        assertThat(Fixtures.trino().render(mixed, operation(Operation.COMPUTE_STATISTICS), null))
+                .isEqualTo(new Rendering.NotExpressible(Engine.TRINO, Operation.COMPUTE_STATISTICS, Limitation.TABLE_NAME_NOT_SUPPORTED,
+                        "Cannot name lakehouse.Sales.Events on Trino: Trino folds schema and table names to lower case,"
+                                + " so 'Sales' would be looked up as 'sales' and not found"));
+        assertThat(Fixtures.trino().render(new TableId("lakehouse", List.of("sales"), "Events"),
+                operation(Operation.COMPUTE_STATISTICS), null)).isInstanceOf(Rendering.NotExpressible.class);
+        assertThat(statements(Fixtures.spark().render(mixed, operation(Operation.COMPUTE_STATISTICS), null)))
+                .containsExactly("CALL `lakehouse`.system.compute_table_stats(\n  table => '`Sales`.`Events`')");
+    }
+
+    @Test
     void anUnpartitionedTableIsRewrittenWhole() {
         var chunk = chunk(partition(0));
         assertThat(statements(Fixtures.trino().render(GoldenCases.TABLE, operation(Operation.OPTIMIZE, chunk), chunk)))

@@ -45,7 +45,8 @@ class RenderingPropertiesTest {
     @Property(tries = 400)
     void trinoOptimizeKeepsItsStructure(@ForAll("hostileName") String schema, @ForAll("hostileName") String column,
                                         @ForAll("hostileText") String value) {
-        TableId table = table(schema);
+        // Trino folds schema names to lower case (one with an upper-case letter is not expressible there).
+        TableId table = table(schema.toLowerCase(java.util.Locale.ROOT));
         var chunk = chunk(partition(0, identity(column, "string", value)));
         var statements = ((Rendering.Statements) Fixtures.trino().render(table, operation(Operation.OPTIMIZE, chunk), chunk))
                 .statements();

@@ -16,6 +16,7 @@ import dev.cryo.enginesql.expression.Transform;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -74,6 +75,15 @@ public final class TrinoRenderer implements SqlRenderer {
             throw new NotExpressibleException(Limitation.TABLE_NAME_NOT_SUPPORTED, "Cannot name " + table
                     + " on Trino: Trino addresses tables as catalog.schema.table, and this namespace has "
                     + table.namespace().size() + " levels");
+        }
+        // Trino folds every schema and table name to lower case, quoted or not, and then looks that name
+        // up in the catalog: a name with an upper-case letter is not found (TABLE_NOT_FOUND), every time.
+        for (String part : List.of(table.namespace().get(0), table.table())) {
+            if (!part.equals(part.toLowerCase(Locale.ROOT))) {
+                throw new NotExpressibleException(Limitation.TABLE_NAME_NOT_SUPPORTED, "Cannot name " + table
+                        + " on Trino: Trino folds schema and table names to lower case, so '" + part
+                        + "' would be looked up as '" + part.toLowerCase(Locale.ROOT) + "' and not found");
+            }
         }
         return catalog(table) + "." + TrinoDialect.identifier(table.namespace().get(0), "schema of " + table)
                 + "." + TrinoDialect.identifier(table.table(), "table name of " + table);
