@@ -40,7 +40,7 @@ import java.util.function.Supplier;
 public final class FixCommand extends BaseCommand {
 
     /** Deferrals that last: the command stops and says why instead of waiting. */
-    static final Set<String> LASTING_REASONS = Set.of("paused", "cooldown", "outside-window");
+    static final Set<String> LASTING_REASONS = Set.of("paused", "blocked", "cooldown", "outside-window");
 
     /** How far back the grade and plan histories are searched for the request's own. */
     static final int HISTORY = 20;

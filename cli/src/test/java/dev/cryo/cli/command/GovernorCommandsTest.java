@@ -72,6 +72,24 @@ class GovernorCommandsTest {
     }
 
     @Test
+    void resumingATableThatFailingJobsBlockedLetsItsNextPlanRun() {
+        cryo.json(Service.GOVERNOR, "GET", "/api/v1/pauses", "[]");
+        cryo.json(Service.GOVERNOR, "GET", "/api/v1/tables/" + Samples.TABLE, """
+                {"table":"%s","failures":{"failures":3,"maxAttempts":3,"blocked":true,"errorCode":"NOT_ROUTABLE",
+                 "message":"Cannot run optimize:0","lastFailedAt":"2026-11-30T10:00:00Z"}}""".formatted(Samples.TABLE));
+        cryo.route(Service.GOVERNOR, "POST", "/api/v1/tables/" + Samples.TABLE + "/resume", request -> new Answer(204, ""));
+
+        FakeCryo.Run run = cryo.run("resume", Samples.TABLE);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).contains("resumed lakehouse.demo.page_views: its last 3 jobs failed with NOT_ROUTABLE"
+                + " (Cannot run optimize:0) and blocked it; they no longer count, its next plan runs");
+        assertThat(cryo.requests(Service.GOVERNOR, "POST", "/api/v1/tables/" + Samples.TABLE + "/resume"))
+                .singleElement().satisfies(request -> assertThat(request.authorization())
+                        .isEqualTo("Bearer fake-operator-token-000001"));
+    }
+
+    @Test
     void jobsShowsTheQueueTheEnginesAndRecentJobsAndExitsOneWhenOneFailed() {
         Instant now = Instant.now();
         cryo.json(Service.GOVERNOR, "GET", "/api/v1/queue", """

@@ -9,8 +9,15 @@ import java.util.Arrays;
 public enum DeferReason {
     /** The table (or a pattern that matches it) is paused. */
     PAUSED("paused"),
+    /**
+     * The table's last jobs failed with the same error that a retry does not cure, as many times as
+     * allowed: it waits for an operator to resume it.
+     */
+    BLOCKED("blocked"),
     /** The last job on the table finished less than the cooldown ago. */
     COOLDOWN("cooldown"),
+    /** The table's last job failed: the next attempt waits a backoff that doubles with every failure. */
+    RETRY_BACKOFF("retry-backoff"),
     /** Maintenance is allowed only in windows, and now is outside all of them. */
     OUTSIDE_WINDOW("outside-window"),
     /** Another job holds the table's lock. */

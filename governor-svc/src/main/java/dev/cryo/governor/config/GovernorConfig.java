@@ -6,6 +6,7 @@ import io.smallrye.config.WithName;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 
 /** How the governor admits work. Policies set through the API override the per-table defaults here. */
 @ConfigMapping(prefix = "cryo.governor")
@@ -38,8 +39,29 @@ public interface GovernorConfig {
     /** Maintenance slots per engine, used until an operator sets them with PUT /api/v1/engines/{engine}. */
     Slots slots();
 
+    /** Jobs that fail. */
+    Failures failures();
+
     /** Where the governor reads Trino's load. */
     Trino trino();
+
+    interface Failures {
+        /** Jobs in a row that may fail with the same error a retry does not cure before their table is blocked. */
+        @WithDefault("3")
+        int maxAttempts();
+
+        /** The wait before the next job on a table after its last job failed; it doubles with every further failure. */
+        @WithDefault("PT5M")
+        Duration backoff();
+
+        /**
+         * Error codes that a retry may cure: a job failing with one is tried again as usual and never
+         * blocks its table (commit conflicts, timeouts, unreachable engines or storage).
+         */
+        @WithDefault("COMMIT_CONFLICT,COMMIT_STATE_UNKNOWN,ENGINE_TIMEOUT,ENGINE_UNREACHABLE,ENGINE_CANCELLED,"
+                + "STORAGE_FAILURE,JOB_HELD_ELSEWHERE,DEPENDENCY_UNAVAILABLE")
+        Set<String> transientErrorCodes();
+    }
 
     interface Slots {
         /** Concurrent jobs on Cryo's embedded native engine. */

@@ -14,25 +14,45 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * The admission rules. The checks run in a fixed order and the first that fails defers the
- * plan with its reason: paused, cooldown, outside-window, locked, engine-busy, no-slot. The
- * order puts what an operator decided (pause, cooldown, windows) before what the system's state
- * decides (locks, load, slots), so a paused table says "paused" even while its engine is busy.
- * An operator's "fix now" waives the cooldown only.
+ * plan with its reason: paused, blocked, cooldown, retry-backoff, outside-window, locked,
+ * engine-busy, no-slot. The order puts what an operator decided (pause, cooldown, windows) and
+ * what only an operator can undo (a block) before what the system's state decides (locks, load,
+ * slots), so a paused table says "paused" even while its engine is busy. An operator's "fix now"
+ * waives the cooldown and the retry backoff, not a block.
+ *
+ * <p>A job that fails with the same lasting error (not a conflict, a timeout or an unreachable
+ * engine: {@link FailureStreak}) is tried again after a backoff that doubles with each failure,
+ * and after {@code maxFailedAttempts} such jobs in a row its table is blocked until an operator
+ * resumes it.
  */
 public final class Admission {
 
     private final Duration recheckInterval;
+    private final int maxFailedAttempts;
+    private final Duration failureBackoff;
 
     /**
      * @param recheckInterval how soon a plan that waits for a lock, the engine's load or a slot is
      *                        looked at again when no event frees them first
+     * @param maxFailedAttempts jobs in a row that may fail with the same lasting error before the table is blocked
+     * @param failureBackoff the wait after the first such failure; it doubles with every further one
      */
-    public Admission(Duration recheckInterval) {
+    public Admission(Duration recheckInterval, int maxFailedAttempts, Duration failureBackoff) {
         requireNonNull(recheckInterval, "recheckInterval is null");
         if (recheckInterval.isNegative() || recheckInterval.isZero()) {
             throw new IllegalArgumentException("recheckInterval must be positive: " + recheckInterval);
         }
+        if (maxFailedAttempts < 1) {
+            throw new IllegalArgumentException("Cannot block tables after " + maxFailedAttempts
+                    + " failed jobs: cryo.governor.failures.max-attempts must be at least 1");
+        }
+        requireNonNull(failureBackoff, "failureBackoff is null");
+        if (failureBackoff.isNegative()) {
+            throw new IllegalArgumentException("failureBackoff is negative: " + failureBackoff);
+        }
         this.recheckInterval = recheckInterval;
+        this.maxFailedAttempts = maxFailedAttempts;
+        this.failureBackoff = failureBackoff;
     }
 
     public AdmissionDecision decide(AdmissionContext context) {
@@ -48,6 +68,14 @@ public final class Admission {
                     + "); lift pause " + pause.id() + " to let it run", Optional.empty(), engine);
         }
 
+        FailureStreak failures = context.failures();
+        if (failures.failures() >= maxFailedAttempts) {
+            return new AdmissionDecision.Defer(DeferReason.BLOCKED, "the last " + failures.failures() + " jobs on " + table
+                    + " failed with " + failures.errorCode() + ", which a retry does not cure (the newest at "
+                    + failures.lastFailedAt() + ": " + failures.message() + "); remove the cause, then resume the table"
+                    + " with ./cryo resume " + table, Optional.empty(), engine);
+        }
+
         // The cooldown keeps the event flow from rewriting a table again and again; an operator's
         // "fix now" is a deliberate request and waives it. Locks, the engine's load and the slots
         // still apply: they protect running jobs and the engine's users.
@@ -57,6 +85,17 @@ public final class Admission {
                 return new AdmissionDecision.Defer(DeferReason.COOLDOWN, "the last job on " + table + " finished at "
                         + context.lastJobFinishedAt().get() + ", less than the cooldown of " + policy.cooldown()
                         + " ago (cryo.governor.cooldown or the table's policy)", Optional.of(coolEnd), engine);
+            }
+        }
+
+        if (failures.failures() > 0 && context.requestedBy().isEmpty()) {
+            Instant retryAt = failures.lastFailedAt().plus(failureBackoff.multipliedBy(1L << Math.min(20, failures.failures() - 1)));
+            if (now.isBefore(retryAt)) {
+                return new AdmissionDecision.Defer(DeferReason.RETRY_BACKOFF, "the last job on " + table + " failed with "
+                        + failures.errorCode() + " (" + failures.failures() + " of " + maxFailedAttempts
+                        + " attempts before the table is blocked: " + failures.message() + "); the next attempt waits until "
+                        + retryAt + " (cryo.governor.failures.backoff, doubling with every failure)", Optional.of(retryAt),
+                        engine);
             }
         }
 

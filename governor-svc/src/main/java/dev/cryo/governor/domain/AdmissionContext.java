@@ -18,11 +18,13 @@ import static java.util.Objects.requireNonNull;
  * @param load the load of the policy's engine, as last read
  * @param engineSlots the maintenance slots of the policy's engine
  * @param requestedBy the operator who asked for the plan ("fix now"); empty for the event flow
+ * @param failures the table's latest jobs that failed in a row with the same lasting error
  */
 public record AdmissionContext(PlanCandidate plan, TablePolicy policy, Instant now, Optional<Instant> lastJobFinishedAt,
                                List<TableLock> locksHeld, List<RunningJob> runningJobs, EngineLoad load,
-                               int engineSlots, Optional<String> requestedBy) {
+                               int engineSlots, Optional<String> requestedBy, FailureStreak failures) {
     public AdmissionContext {
+        requireNonNull(failures, "failures is null");
         requireNonNull(plan, "plan is null");
         requireNonNull(requestedBy, "requestedBy is null");
         requireNonNull(policy, "policy is null");

@@ -2,6 +2,7 @@ package dev.cryo.governor.persistence;
 
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.TableId;
+import dev.cryo.governor.domain.FailureStreak;
 import dev.cryo.governor.domain.RunningJob;
 import dev.cryo.governor.domain.StalePlans;
 import dev.cryo.governor.domain.TableLock;
@@ -130,9 +131,25 @@ public class JobStore {
                 + "executor_id = NULL, note = ? WHERE job_id = ?", attempt, admittedBy, at, note, jobId);
     }
 
-    public void finish(String jobId, Instant finishedAt, String outcome, String note) {
-        jdbc.update("UPDATE job SET finished_at = ?, outcome = ?, note = COALESCE(?, note) WHERE job_id = ?",
-                finishedAt, outcome, note, jobId);
+    public void finish(String jobId, Instant finishedAt, String outcome, String errorCode, String note) {
+        jdbc.update("UPDATE job SET finished_at = ?, outcome = ?, error_code = ?, note = COALESCE(?, note) WHERE job_id = ?",
+                finishedAt, outcome, errorCode, note, jobId);
+    }
+
+    /** The table's latest finished jobs since an operator last resumed it, newest first. */
+    public List<FailureStreak.FinishedJob> finishedSinceResume(TableId table, int limit) {
+        return jdbc.query("SELECT outcome, error_code, note, finished_at FROM job WHERE table_id = ? AND finished_at IS NOT NULL"
+                        + " AND finished_at > COALESCE((SELECT resumed_at FROM table_resume WHERE table_id = ?), '-infinity')"
+                        + " ORDER BY finished_at DESC LIMIT ?",
+                row -> new FailureStreak.FinishedJob(row.getString("outcome"), row.getString("error_code"),
+                        row.getString("note"), instant(row, "finished_at")), table.toString(), table.toString(), limit);
+    }
+
+    /** Records that an operator resumed the table: the jobs that failed before no longer count. */
+    public void resume(TableId table, String actor, Instant at) {
+        jdbc.update("INSERT INTO table_resume (table_id, resumed_at, resumed_by) VALUES (?, ?, ?)"
+                + " ON CONFLICT (table_id) DO UPDATE SET resumed_at = EXCLUDED.resumed_at, resumed_by = EXCLUDED.resumed_by",
+                table.toString(), at, actor);
     }
 
     public List<RunningJob> running(Engine engine) {

@@ -4,6 +4,7 @@ import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.TableId;
 import dev.cryo.governor.GovernorErrorCode;
 import dev.cryo.governor.config.GovernorConfig;
+import dev.cryo.governor.domain.FailureStreak;
 import dev.cryo.governor.domain.MaintenanceWindow;
 import dev.cryo.governor.domain.Policies;
 import dev.cryo.governor.domain.TableLock;
@@ -11,6 +12,8 @@ import dev.cryo.governor.domain.TablePolicy;
 import dev.cryo.governor.persistence.JobStore;
 import dev.cryo.governor.persistence.PlanStore;
 import dev.cryo.governor.persistence.RuleStore;
+import dev.cryo.governor.service.Admissions;
+import dev.cryo.governor.rest.Views.FailuresView;
 import dev.cryo.governor.rest.Views.JobView;
 import dev.cryo.governor.rest.Views.LockView;
 import dev.cryo.governor.rest.Views.QueueView;
@@ -34,12 +37,14 @@ public class QueueResource {
     private final JobStore jobs;
     private final RuleStore rules;
     private final GovernorConfig config;
+    private final Admissions admissions;
 
-    QueueResource(PlanStore plans, JobStore jobs, RuleStore rules, GovernorConfig config) {
+    QueueResource(PlanStore plans, JobStore jobs, RuleStore rules, GovernorConfig config, Admissions admissions) {
         this.plans = plans;
         this.jobs = jobs;
         this.rules = rules;
         this.config = config;
+        this.admissions = admissions;
     }
 
     /** Admitted jobs (not started yet), running jobs with their last heartbeat, and waiting plans with their reasons. */
@@ -73,7 +78,18 @@ public class QueueResource {
         return new TableView(table.toString(), policy.pause().map(RuleResource::view).orElse(null),
                 policy.cooldown().toString(), policy.windows().stream().map(MaintenanceWindow::expression).toList(),
                 policy.engine().id(), policy.rules(), jobs.lockOf(table).map(QueueResource::view).orElse(null),
-                jobs.lastFinish(table).orElse(null), plans.waiting(table).stream().map(QueueResource::view).toList());
+                jobs.lastFinish(table).orElse(null), plans.waiting(table).stream().map(QueueResource::view).toList(),
+                failures(table));
+    }
+
+    private FailuresView failures(TableId table) {
+        FailureStreak streak = admissions.failures(table);
+        if (streak.failures() == 0) {
+            return null;
+        }
+        int maxAttempts = config.failures().maxAttempts();
+        return new FailuresView(streak.failures(), maxAttempts, streak.failures() >= maxAttempts, streak.errorCode(),
+                streak.message(), streak.lastFailedAt());
     }
 
     private static JobView view(JobStore.Job job) {

@@ -1,6 +1,7 @@
 package dev.cryo.governor.rest;
 
 import dev.cryo.contracts.Engine;
+import dev.cryo.contracts.TableId;
 import dev.cryo.governor.GovernorErrorCode;
 import dev.cryo.governor.domain.InvalidPolicyException;
 import dev.cryo.governor.domain.MaintenanceWindow;
@@ -93,6 +94,25 @@ public class RuleResource {
     @RolesAllowed(Roles.OPERATOR)
     public Response resume(@PathParam("id") String id) {
         changes.resume(id, Actors.of(identity));
+        return Response.noContent().build();
+    }
+
+    /**
+     * Resumes a table that failing jobs blocked: the jobs that failed before no longer count and
+     * its plans are decided again at once.
+     */
+    @POST
+    @Path("tables/{table}/resume")
+    @Consumes(MediaType.WILDCARD)
+    @RolesAllowed(Roles.OPERATOR)
+    public Response resumeTable(@PathParam("table") String tableId) {
+        TableId table;
+        try {
+            table = TableId.parse(tableId);
+        } catch (IllegalArgumentException e) {
+            throw invalid("Cannot resume '" + tableId + "': " + e.getMessage());
+        }
+        changes.resumeTable(table, Actors.of(identity));
         return Response.noContent().build();
     }
 

@@ -80,9 +80,20 @@ public final class Views {
      * @param pausedBy the pause that holds it (null: not paused)
      * @param rules the policy patterns that match it, most specific first
      * @param lastJobFinishedAt when its last job finished (null: never)
+     * @param failures its latest jobs that failed in a row with the same lasting error (null: none)
      */
     public record TableView(String table, PauseView pausedBy, String cooldown, List<String> windows, String engine,
-                            List<String> rules, LockView lock, Instant lastJobFinishedAt, List<WaitingView> queued) {
+                            List<String> rules, LockView lock, Instant lastJobFinishedAt, List<WaitingView> queued,
+                            FailuresView failures) {
+    }
+
+    /**
+     * Jobs that failed in a row with the same error a retry does not cure.
+     *
+     * @param blocked whether the table waits for an operator's resume ({@code ./cryo resume <table>})
+     */
+    public record FailuresView(int failures, int maxAttempts, boolean blocked, String errorCode, String message,
+                               Instant lastFailedAt) {
     }
 
     private Views() {

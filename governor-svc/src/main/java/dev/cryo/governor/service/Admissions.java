@@ -14,6 +14,7 @@ import dev.cryo.governor.domain.Admission;
 import dev.cryo.governor.domain.AdmissionContext;
 import dev.cryo.governor.domain.AdmissionDecision;
 import dev.cryo.governor.domain.EngineLoad;
+import dev.cryo.governor.domain.FailureStreak;
 import dev.cryo.governor.domain.Pause;
 import dev.cryo.governor.domain.PlanCandidate;
 import dev.cryo.governor.domain.PolicyRule;
@@ -78,7 +79,7 @@ public class Admissions {
         this.instance = instance;
         this.clock = clock;
         this.config = config;
-        this.admission = new Admission(config.recheckInterval());
+        this.admission = new Admission(config.recheckInterval(), config.failures().maxAttempts(), config.failures().backoff());
         this.defaultEngine = Engine.fromId(config.defaultEngine());
     }
 
@@ -207,7 +208,8 @@ public class Admissions {
             AdmissionDecision decision = admission.decide(new AdmissionContext(queued.plan().candidate(), policy, now,
                     jobs.lastFinish(candidate.table()), jobs.lockOf(candidate.table()).stream().toList(),
                     jobs.running(engine), load, setting.slots(),
-                    Optional.ofNullable(queued.plan().actor()).filter(actor -> !actor.isBlank())));
+                    Optional.ofNullable(queued.plan().actor()).filter(actor -> !actor.isBlank()),
+                    failures(candidate.table())));
             if (decision instanceof AdmissionDecision.Admit admit) {
                 admit(queued, admit, now);
             } else {
@@ -215,6 +217,12 @@ public class Admissions {
             }
             return Optional.of(decision);
         });
+    }
+
+    /** The table's latest jobs that failed in a row with the same lasting error. */
+    public FailureStreak failures(TableId table) {
+        return FailureStreak.of(jobs.finishedSinceResume(table, config.failures().maxAttempts() + 1),
+                config.failures().transientErrorCodes());
     }
 
     private void admit(QueuedPlan queued, AdmissionDecision.Admit admit, Instant now) {

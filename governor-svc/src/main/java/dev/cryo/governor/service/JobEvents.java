@@ -112,7 +112,7 @@ public class JobEvents {
         rules.lockEngine(job.engine());
         jobs.release(job.jobId());
         Instant finishedAt = earliest(finished.finishedAt(), now);
-        jobs.finish(job.jobId(), finishedAt, finished.outcome().id(), finished.message());
+        jobs.finish(job.jobId(), finishedAt, finished.outcome().id(), finished.errorCode(), finished.message());
         plans.done(job.planId());
         admissions.dropStalePlans(job.table(), now);
         plans.dueNowForTable(job.table(), now);
@@ -166,7 +166,7 @@ public class JobEvents {
         Leases.GiveUp giveUp = (Leases.GiveUp) after;
         rules.lockEngine(job.engine());
         jobs.release(jobId);
-        jobs.finish(jobId, now, "abandoned", giveUp.message());
+        jobs.finish(jobId, now, "abandoned", null, giveUp.message());
         plans.done(job.planId());
         plans.dueNowForTable(table, now);
         metrics.leaseExpired("abandoned");

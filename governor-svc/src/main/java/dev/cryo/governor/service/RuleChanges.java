@@ -1,9 +1,11 @@
 package dev.cryo.governor.service;
 
 import dev.cryo.contracts.Engine;
+import dev.cryo.contracts.TableId;
 import dev.cryo.governor.GovernorErrorCode;
 import dev.cryo.governor.domain.Pause;
 import dev.cryo.governor.domain.PolicyRule;
+import dev.cryo.governor.persistence.JobStore;
 import dev.cryo.governor.persistence.PlanStore;
 import dev.cryo.governor.persistence.RuleStore;
 import dev.cryo.platform.error.CryoException;
@@ -20,13 +22,16 @@ public class RuleChanges {
 
     private final RuleStore rules;
     private final PlanStore plans;
+    private final JobStore jobs;
     private final EngineLoads loads;
     private final AdmissionLoop loop;
     private final java.time.Clock clock;
 
-    RuleChanges(RuleStore rules, PlanStore plans, EngineLoads loads, AdmissionLoop loop, java.time.Clock clock) {
+    RuleChanges(RuleStore rules, PlanStore plans, JobStore jobs, EngineLoads loads, AdmissionLoop loop,
+                java.time.Clock clock) {
         this.rules = rules;
         this.plans = plans;
+        this.jobs = jobs;
         this.loads = loads;
         this.loop = loop;
         this.clock = clock;
@@ -52,6 +57,19 @@ public class RuleChanges {
                     + ": there is no such pause; GET /api/v1/pauses lists them");
         }
         Log.infof("%s lifted pause %s", actor, pauseId);
+        loop.request();
+    }
+
+    /**
+     * Resumes a table that failing jobs blocked (or that waits out a retry backoff): the jobs that
+     * failed before no longer count, and its plans are decided again at once.
+     */
+    public void resumeTable(TableId table, String actor) {
+        QuarkusTransaction.requiringNew().run(() -> {
+            jobs.resume(table, actor, clock.instant());
+            plans.dueNowForTable(table, clock.instant());
+        });
+        Log.infof("%s resumed %s: the jobs that failed on it before no longer count", actor, table);
         loop.request();
     }
 

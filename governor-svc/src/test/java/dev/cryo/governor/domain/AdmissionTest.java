@@ -17,6 +17,7 @@ import static dev.cryo.governor.domain.Plans.admissible;
 import static dev.cryo.governor.domain.Plans.pause;
 import static dev.cryo.governor.domain.Plans.requestedBy;
 import static dev.cryo.governor.domain.Plans.with;
+import static dev.cryo.governor.domain.Plans.withFailures;
 import static dev.cryo.governor.domain.Plans.withJobs;
 import static dev.cryo.governor.domain.Plans.withLastFinish;
 import static dev.cryo.governor.domain.Plans.withLoad;
@@ -27,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class AdmissionTest {
 
     private static final Duration RECHECK = Duration.ofSeconds(30);
-    private final Admission admission = new Admission(RECHECK);
+    private final Admission admission = new Admission(RECHECK, 3, Duration.ofMinutes(5));
 
     @Test
     void admitsOnTheLowestFreeSlotOfThePolicysEngine() {
@@ -49,6 +50,60 @@ class AdmissionTest {
         assertThat(defer.message()).isEqualTo("table lake.sales.orders is paused by pattern 'lake.sales.*' "
                 + "(operator:alice at 2026-06-15T08:00:00Z: quarter close); lift pause pause-1 to let it run");
         assertThat(defer.retryAfter()).isEmpty();
+    }
+
+    @Test
+    void aTableWhoseJobsFailWithTheSameLastingErrorWaitsLongerAfterEachAndIsBlockedAfterTheThird() {
+        Instant failed = NOW.minus(Duration.ofMinutes(4));
+        FailureStreak once = new FailureStreak(1, "NOT_ROUTABLE", "Cannot run optimize:0 of lake.sales.orders", failed);
+
+        AdmissionDecision.Defer first = defer(withFailures(admissible(), once));
+        assertThat(first.reason()).isEqualTo(DeferReason.RETRY_BACKOFF);
+        assertThat(first.retryAfter()).contains(failed.plus(Duration.ofMinutes(5)));
+        assertThat(first.message()).isEqualTo("the last job on lake.sales.orders failed with NOT_ROUTABLE (1 of 3 attempts"
+                + " before the table is blocked: Cannot run optimize:0 of lake.sales.orders); the next attempt waits until"
+                + " 2026-06-15T12:01:00Z (cryo.governor.failures.backoff, doubling with every failure)");
+        AdmissionDecision.Defer second = defer(withFailures(admissible(),
+                new FailureStreak(2, "NOT_ROUTABLE", "again", failed)));
+        assertThat(second.retryAfter()).contains(failed.plus(Duration.ofMinutes(10)));
+        assertThat(admission.decide(withFailures(admissible(), new FailureStreak(2, "NOT_ROUTABLE", "again",
+                NOW.minus(Duration.ofMinutes(10)))))).isInstanceOf(AdmissionDecision.Admit.class);
+        assertThat(admission.decide(requestedBy(withFailures(admissible(), once), "operator:alice")))
+                .as("fix now waives the backoff").isInstanceOf(AdmissionDecision.Admit.class);
+
+        FailureStreak thrice = new FailureStreak(3, "NOT_ROUTABLE", "Cannot run optimize:0", failed);
+        AdmissionDecision.Defer blocked = defer(withFailures(admissible(), thrice));
+        assertThat(blocked.reason()).isEqualTo(DeferReason.BLOCKED);
+        assertThat(blocked.retryAfter()).as("only a resume helps").isEmpty();
+        assertThat(blocked.message()).isEqualTo("the last 3 jobs on lake.sales.orders failed with NOT_ROUTABLE, which a"
+                + " retry does not cure (the newest at 2026-06-15T11:56:00Z: Cannot run optimize:0); remove the cause, then"
+                + " resume the table with ./cryo resume lake.sales.orders");
+        assertThat(defer(requestedBy(withFailures(admissible(), thrice), "operator:alice")).reason())
+                .as("fix now does not lift a block").isEqualTo(DeferReason.BLOCKED);
+        assertThat(defer(with(withFailures(admissible(), thrice), admissible().policy().withPause(pause("lake.**")))).reason())
+                .as("a pause still says paused").isEqualTo(DeferReason.PAUSED);
+    }
+
+    @Test
+    void onlyFailuresInARowWithOneLastingErrorMakeAStreak() {
+        java.util.Set<String> transientCodes = java.util.Set.of("COMMIT_CONFLICT");
+        Instant t = NOW;
+        FailureStreak.FinishedJob notRoutable = new FailureStreak.FinishedJob("failed", "NOT_ROUTABLE", "no engine", t);
+        FailureStreak.FinishedJob brake = new FailureStreak.FinishedJob("partially-succeeded", "ORPHAN_SHARE_BRAKE",
+                "brake", t.minusSeconds(1));
+        FailureStreak.FinishedJob conflict = new FailureStreak.FinishedJob("failed", "COMMIT_CONFLICT", "lost", t);
+        FailureStreak.FinishedJob succeeded = new FailureStreak.FinishedJob("succeeded", null, null, t.minusSeconds(9));
+        FailureStreak.FinishedJob abandoned = new FailureStreak.FinishedJob("abandoned", null, "lease ran out", t);
+
+        assertThat(FailureStreak.of(List.of(notRoutable, notRoutable, notRoutable, succeeded), transientCodes))
+                .isEqualTo(new FailureStreak(3, "NOT_ROUTABLE", "no engine", t));
+        assertThat(FailureStreak.of(List.of(notRoutable, brake, notRoutable), transientCodes).failures()).isEqualTo(1);
+        assertThat(FailureStreak.of(List.of(brake, brake), transientCodes))
+                .isEqualTo(new FailureStreak(2, "ORPHAN_SHARE_BRAKE", "brake", t.minusSeconds(1)));
+        assertThat(FailureStreak.of(List.of(conflict, conflict, conflict), transientCodes)).isEqualTo(FailureStreak.NONE);
+        assertThat(FailureStreak.of(List.of(succeeded, notRoutable), transientCodes)).isEqualTo(FailureStreak.NONE);
+        assertThat(FailureStreak.of(List.of(abandoned, notRoutable), transientCodes)).isEqualTo(FailureStreak.NONE);
+        assertThat(FailureStreak.of(List.of(), transientCodes)).isEqualTo(FailureStreak.NONE);
     }
 
     @Test
@@ -156,14 +211,15 @@ class AdmissionTest {
 
     @Test
     void theChecksRunInTheirFixedOrder() {
-        AdmissionContext everythingFails = withJobs(withLoad(withLocks(withLastFinish(
+        AdmissionContext everythingFails = withFailures(withJobs(withLoad(withLocks(withLastFinish(
                 with(admissible(), admissible().policy().withEngine(Engine.TRINO)
                         .withPause(pause("lake.**"))
                         .withWindows(List.of(MaintenanceWindow.parse("01:00-02:00")))),
                 NOW.minusSeconds(5)),
                 List.of(new TableLock(TABLE, "job-9", "plan-0", NOW.plusSeconds(60)))),
                 EngineLoad.measured(Engine.TRINO, 50, 10, NOW)),
-                List.of(new RunningJob("job-z", TableId.parse("lake.x.y"), Engine.TRINO, 0)), 1);
+                List.of(new RunningJob("job-z", TableId.parse("lake.x.y"), Engine.TRINO, 0)), 1),
+                new FailureStreak(3, "NOT_ROUTABLE", "no engine", NOW.minusSeconds(5)));
 
         List<DeferReason> seen = new ArrayList<>();
         AdmissionContext context = everythingFails;
@@ -174,8 +230,9 @@ class AdmissionTest {
             decision = admission.decide(context);
         }
 
-        assertThat(seen).containsExactly(DeferReason.PAUSED, DeferReason.COOLDOWN, DeferReason.OUTSIDE_WINDOW,
-                DeferReason.LOCKED, DeferReason.ENGINE_BUSY, DeferReason.NO_SLOT);
+        assertThat(seen).containsExactly(DeferReason.PAUSED, DeferReason.BLOCKED, DeferReason.COOLDOWN,
+                DeferReason.RETRY_BACKOFF, DeferReason.OUTSIDE_WINDOW, DeferReason.LOCKED, DeferReason.ENGINE_BUSY,
+                DeferReason.NO_SLOT);
         assertThat(decision).isEqualTo(new AdmissionDecision.Admit(Engine.TRINO, 1));
     }
 
@@ -191,7 +248,9 @@ class AdmissionTest {
         return switch (reason) {
             case PAUSED -> with(context, new TablePolicy(Optional.empty(), policy.cooldown(), policy.windows(),
                     policy.engine(), policy.rules()));
+            case BLOCKED -> withFailures(context, new FailureStreak(1, "NOT_ROUTABLE", "no engine", NOW.minusSeconds(5)));
             case COOLDOWN -> with(context, policy.withCooldown(Duration.ZERO));
+            case RETRY_BACKOFF -> withFailures(context, FailureStreak.NONE);
             case OUTSIDE_WINDOW -> with(context, policy.withWindows(List.of()));
             case LOCKED -> withLocks(context, List.of());
             case ENGINE_BUSY -> withLoad(context, EngineLoad.measured(Engine.TRINO, 3, 10, NOW));

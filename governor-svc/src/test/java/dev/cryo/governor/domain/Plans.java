@@ -26,38 +26,49 @@ final class Plans {
     static AdmissionContext admissible() {
         return new AdmissionContext(plan(), TablePolicy.of(Duration.ofMinutes(10), Engine.NATIVE), NOW,
                 Optional.empty(), List.of(), List.of(), EngineLoad.unmeasured(Engine.NATIVE, NOW), 2,
-                Optional.empty());
+                Optional.empty(), FailureStreak.NONE);
     }
 
     static AdmissionContext with(AdmissionContext context, TablePolicy policy) {
         return new AdmissionContext(context.plan(), policy, context.now(), context.lastJobFinishedAt(),
                 context.locksHeld(), context.runningJobs(), context.load().engine() == policy.engine() ? context.load()
-                : EngineLoad.unmeasured(policy.engine(), context.now()), context.engineSlots(), context.requestedBy());
+                : EngineLoad.unmeasured(policy.engine(), context.now()), context.engineSlots(), context.requestedBy(),
+                context.failures());
     }
 
     static AdmissionContext withLastFinish(AdmissionContext context, Instant finishedAt) {
         return new AdmissionContext(context.plan(), context.policy(), context.now(), Optional.of(finishedAt),
-                context.locksHeld(), context.runningJobs(), context.load(), context.engineSlots(), context.requestedBy());
+                context.locksHeld(), context.runningJobs(), context.load(), context.engineSlots(), context.requestedBy(),
+                context.failures());
     }
 
     static AdmissionContext withLocks(AdmissionContext context, List<TableLock> locks) {
         return new AdmissionContext(context.plan(), context.policy(), context.now(), context.lastJobFinishedAt(),
-                locks, context.runningJobs(), context.load(), context.engineSlots(), context.requestedBy());
+                locks, context.runningJobs(), context.load(), context.engineSlots(), context.requestedBy(),
+                context.failures());
     }
 
     static AdmissionContext withLoad(AdmissionContext context, EngineLoad load) {
         return new AdmissionContext(context.plan(), context.policy(), context.now(), context.lastJobFinishedAt(),
-                context.locksHeld(), context.runningJobs(), load, context.engineSlots(), context.requestedBy());
+                context.locksHeld(), context.runningJobs(), load, context.engineSlots(), context.requestedBy(),
+                context.failures());
     }
 
     static AdmissionContext withJobs(AdmissionContext context, List<RunningJob> jobs, int slots) {
         return new AdmissionContext(context.plan(), context.policy(), context.now(), context.lastJobFinishedAt(),
-                context.locksHeld(), jobs, context.load(), slots, context.requestedBy());
+                context.locksHeld(), jobs, context.load(), slots, context.requestedBy(), context.failures());
     }
 
     static AdmissionContext requestedBy(AdmissionContext context, String operator) {
         return new AdmissionContext(context.plan(), context.policy(), context.now(), context.lastJobFinishedAt(),
-                context.locksHeld(), context.runningJobs(), context.load(), context.engineSlots(), Optional.of(operator));
+                context.locksHeld(), context.runningJobs(), context.load(), context.engineSlots(), Optional.of(operator),
+                context.failures());
+    }
+
+    static AdmissionContext withFailures(AdmissionContext context, FailureStreak failures) {
+        return new AdmissionContext(context.plan(), context.policy(), context.now(), context.lastJobFinishedAt(),
+                context.locksHeld(), context.runningJobs(), context.load(), context.engineSlots(), context.requestedBy(),
+                failures);
     }
 
     static Pause pause(String pattern) {

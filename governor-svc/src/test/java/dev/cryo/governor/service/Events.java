@@ -84,6 +84,13 @@ public final class Events {
                 Duration.ofMillis(200), null, "done", now), "/cryo/executor", now);
     }
 
+    public static EventEnvelope<JobFinished> failed(String jobId, String planId, TableId table, Engine engine,
+                                                    String errorCode, String message) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        return EventEnvelope.startChain(new JobFinished(jobId, planId, table, engine, JobOutcome.FAILED, 0, 1,
+                Duration.ofMillis(200), errorCode, message, now), "/cryo/executor", now);
+    }
+
     private Events() {
     }
 }

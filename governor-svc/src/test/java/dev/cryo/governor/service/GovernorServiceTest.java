@@ -432,6 +432,41 @@ class GovernorServiceTest {
         given().header("Authorization", OPERATOR).delete("/api/v1/policies/" + pattern).then().statusCode(204);
     }
 
+    @Test
+    void aTableWhoseJobsFailThreeTimesWithTheSameLastingErrorIsBlockedUntilAnOperatorResumesIt() {
+        TableId table = Events.uniqueTable("failing");
+        noCooldown(table);
+        Map<TopicPartition, Long> mark = broker.mark();
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            MaintenancePlanned plan = Events.plan(table, 50, null);
+            broker.send(Events.planned(plan));
+            JobAdmitted job = (JobAdmitted) broker.admitted(mark, admitted -> admitted.planId().equals(plan.planId())).data();
+            broker.send(Events.failed(job.jobId(), plan.planId(), table, Engine.NATIVE, "NOT_ROUTABLE",
+                    "Cannot run optimize:0 of " + table + " on trino"));
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> given().get("/api/v1/tables/" + table).then()
+                    .statusCode(200).body("lock", org.hamcrest.Matchers.nullValue()));
+        }
+        given().get("/api/v1/tables/" + table).then().statusCode(200)
+                .body("failures.failures", equalTo(3)).body("failures.blocked", equalTo(true))
+                .body("failures.errorCode", equalTo("NOT_ROUTABLE"));
+
+        MaintenancePlanned fourth = Events.plan(table, 50, null);
+        broker.send(Events.planned(fourth));
+
+        JobDeferred blocked = (JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(fourth.planId())).data();
+        assertThat(blocked.reason()).isEqualTo(DeferReason.BLOCKED);
+        assertThat(blocked.message()).startsWith("the last 3 jobs on " + table + " failed with NOT_ROUTABLE, which a retry"
+                + " does not cure").endsWith("then resume the table with ./cryo resume " + table);
+        assertThat(blocked.retryAfter()).isNull();
+        given().header("Authorization", VIEWER).post("/api/v1/tables/" + table + "/resume").then().statusCode(403);
+
+        given().header("Authorization", OPERATOR).post("/api/v1/tables/" + table + "/resume").then().statusCode(204);
+
+        JobAdmitted resumed = (JobAdmitted) broker.admitted(mark, job -> job.planId().equals(fourth.planId())).data();
+        assertThat(resumed.table()).isEqualTo(table);
+        given().get("/api/v1/tables/" + table).then().statusCode(200).body("failures", org.hamcrest.Matchers.nullValue());
+    }
+
     private void noCooldown(TableId table) {
         given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"cooldown\": \"PT0S\"}")
                 .put("/api/v1/policies/" + table).then().statusCode(200);
