@@ -41,6 +41,7 @@ public final class ScanBuilder {
     private long dataFiles = 200;
     private long records = 100_000_000;
     private long smallFiles;
+    private long[] smallPerPartition;
     private long oversizedFiles;
     private long positionDeleteFiles;
     private long positionDeleteRecords;
@@ -97,6 +98,12 @@ public final class ScanBuilder {
 
     public ScanBuilder smallFiles(long value) {
         smallFiles = value;
+        return this;
+    }
+
+    /** Small files per partition, one count per partition of {@link #partitionFiles} (the total stays as set). */
+    public ScanBuilder smallFilesPerPartition(long... counts) {
+        smallPerPartition = counts.clone();
         return this;
     }
 
@@ -167,11 +174,13 @@ public final class ScanBuilder {
 
     public TableScanned build() {
         long[] files = partitionFiles != null ? partitionFiles : evenly(dataFiles, partitionCount);
+        long[] small = smallPerPartition != null ? smallPerPartition : spread(smallFiles, files);
         List<PartitionStats> partitions = new ArrayList<>();
         for (int i = 0; i < files.length; i++) {
             long share = dataFiles == 0 ? 0 : files[i] * 1000 / Math.max(1, Arrays.stream(files).sum());
             partitions.add(new PartitionStats(0, List.of(String.valueOf(20_000 + i)), files[i],
-                    dataBytes * share / 1000, records * share / 1000, 0, 0, 0, List.of(), 0, 0, 0, 0));
+                    dataBytes * share / 1000, records * share / 1000, small[i], small[i] * 16 * MIB, 0, List.of(), 0, 0,
+                    0, 0));
         }
         TableTotals totals = new TableTotals(files.length, dataFiles, dataBytes, records, smallFiles,
                 smallFiles * 16 * MIB, oversizedFiles, positionDeleteFiles, positionDeleteRecords, equalityDeleteFiles,
@@ -191,6 +200,26 @@ public final class ScanBuilder {
                 scannedAt.minusSeconds(5), "s3://warehouse/" + table.table(), FileSizeTerms.forTarget(512 * MIB), totals,
                 List.of(spec), partitions, snapshots, new ManifestStats(manifests, manifests * 8192L, manifests, 0, 0,
                 partitionSpanShare), statisticsStats, orphans, properties, new ScanCounters(manifests, 0));
+    }
+
+    /** The small files spread over the partitions in proportion to their files, never more than a partition holds. */
+    private static long[] spread(long total, long[] files) {
+        long[] small = new long[files.length];
+        long left = total;
+        for (int round = 0; left > 0 && round < 1_000_000; round++) {
+            boolean placed = false;
+            for (int i = 0; i < files.length && left > 0; i++) {
+                if (small[i] < files[i]) {
+                    small[i]++;
+                    left--;
+                    placed = true;
+                }
+            }
+            if (!placed) {
+                break;
+            }
+        }
+        return small;
     }
 
     private static long[] evenly(long total, int count) {

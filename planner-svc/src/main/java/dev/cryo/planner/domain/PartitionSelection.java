@@ -13,8 +13,8 @@ import java.util.List;
  * <p>Ranking: most small files first, then most delete files; ties are broken by spec id and
  * partition values so that the same scan always yields the same plan.
  *
- * <p>Threshold: a partition with fewer small files than the threshold and no delete files is
- * left alone. On top of that, {@code convert_deletes} takes only partitions with equality
+ * <p>Threshold: a partition with fewer small files than the threshold (never fewer than two: one
+ * small file has nothing to merge with) and no delete files is left alone. On top of that, {@code convert_deletes} takes only partitions with equality
  * delete files and {@code rewrite_position_deletes} only partitions with position delete files.
  *
  * <p>Input (what counts against the chunk budget):
@@ -37,9 +37,16 @@ final class PartitionSelection {
             .thenComparingInt(PartitionStats::specId)
             .thenComparing(PartitionStats::values, PartitionSelection::compareValues);
 
-    /** True when a partition is under the threshold: too few small files and no delete files. */
+    /** Small files that compaction can merge: a partition's lone small file is as compact as it gets. */
+    static final int MINIMUM_MERGEABLE_SMALL_FILES = 2;
+
+    /**
+     * True when a partition is under the threshold: fewer small files than the threshold (and than
+     * two, which is what a merge needs) and no delete files.
+     */
     static boolean underThreshold(PartitionStats partition, int smallFileThreshold) {
-        return partition.smallFiles() < smallFileThreshold && partition.deleteFiles() == 0;
+        return partition.smallFiles() < Math.max(MINIMUM_MERGEABLE_SMALL_FILES, smallFileThreshold)
+                && partition.deleteFiles() == 0;
     }
 
     /** The partitions {@code operation} rewrites, ranked, with their cost. */

@@ -60,6 +60,17 @@ class PartitionSelectionTest {
     }
 
     @Test
+    void aPartitionsLoneSmallFileIsNeverRewrittenWhateverTheThreshold() {
+        PartitionStats oneSmall = partition(0, List.of("one"), 1, MIB, 0, 0);
+        PartitionStats twoSmall = partition(0, List.of("two"), 2, 2 * MIB, 0, 0);
+        PartitionStats oneSmallWithDeletes = partition(0, List.of("deletes"), 1, MIB, 1, 0);
+
+        assertThat(PartitionSelection.underThreshold(oneSmall, 1)).as("nothing to merge it with").isTrue();
+        assertThat(select(Operation.OPTIMIZE, List.of(oneSmall, twoSmall, oneSmallWithDeletes), 1))
+                .containsExactly("two", "deletes");
+    }
+
+    @Test
     void eachOperationCountsItsOwnInput() {
         PartitionStats clean = partition(0, List.of("clean"), 8, 300 * MIB, 0, 0);
         PartitionStats withDeletes = partition(0, List.of("deletes"), 8, 300 * MIB, 2, 3);

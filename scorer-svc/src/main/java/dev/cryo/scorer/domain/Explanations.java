@@ -12,7 +12,8 @@ final class Explanations {
     static String explain(Check check, Severity severity, double measured, double limit, TableScanned scan) {
         return switch (check) {
             case SMALL_FILES -> Formats.measuredPercent(measured) + " of data files are under "
-                    + Formats.bytes(scan.fileSizes().smallFileThresholdBytes()) + " (limit " + Formats.percent(limit) + ")";
+                    + Formats.bytes(scan.fileSizes().smallFileThresholdBytes()) + " and could be merged in their partition"
+                    + " (limit " + Formats.percent(limit) + ")";
             case FILE_COUNT -> Formats.count(measured) + " data files in the current snapshot (limit "
                     + Formats.count(limit) + ")";
             case OVERSIZED_FILES -> Formats.measuredPercent(measured) + " of data files are over "

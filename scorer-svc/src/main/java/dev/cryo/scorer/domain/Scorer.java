@@ -32,8 +32,10 @@ public final class Scorer {
 
     /** Size at which the scale factor {@code s} starts to grow above 1. */
     public static final long SCALE_REFERENCE_BYTES = 100L * 1024 * 1024 * 1024;
-    /** small-files judges only tables with at least this many small files. */
+    /** small-files judges only tables with at least this many small files that compaction can merge. */
     public static final int MINIMUM_SMALL_FILES = 8;
+    /** A partition's small files can be merged when it holds at least this many. */
+    public static final int MINIMUM_MERGEABLE_SMALL_FILES = 2;
     /** partition-skew judges only tables with at least this many partitions holding data files. */
     public static final int MINIMUM_PARTITIONS_FOR_SKEW = 4;
     /** manifest-clustering judges only tables with at least this many manifests and partitions. */
@@ -86,11 +88,13 @@ public final class Scorer {
                 if (totals.dataFiles() == 0) {
                     yield Measurement.noData("the current snapshot has no data files");
                 }
-                if (totals.smallFiles() < MINIMUM_SMALL_FILES) {
-                    yield Measurement.noData("only " + totals.smallFiles() + " small files; the check starts at "
-                            + MINIMUM_SMALL_FILES);
+                long mergeable = mergeableSmallFiles(scan);
+                if (mergeable < MINIMUM_SMALL_FILES) {
+                    yield Measurement.noData("only " + mergeable + " small files that compaction can merge"
+                            + (mergeable < totals.smallFiles() ? " (" + totals.smallFiles() + " in all; a partition's lone"
+                            + " small file is as compact as it gets)" : "") + "; the check starts at " + MINIMUM_SMALL_FILES);
                 }
-                yield Measurement.value((double) totals.smallFiles() / totals.dataFiles());
+                yield Measurement.value((double) mergeable / totals.dataFiles());
             }
             case FILE_COUNT -> Measurement.value(totals.dataFiles());
             case OVERSIZED_FILES -> totals.dataFiles() == 0
@@ -114,6 +118,20 @@ public final class Scorer {
                     ? Measurement.noData("no storage listing of the table location yet")
                     : Measurement.value(scan.orphans().orphanBytes());
         };
+    }
+
+    /**
+     * Small files that compaction can combine: those of partitions holding at least
+     * {@link #MINIMUM_MERGEABLE_SMALL_FILES}. A partition whose whole data is one small file is as
+     * compact as it can be, and optimize cannot win those points back. Without per-partition
+     * statistics every small file counts.
+     */
+    public static long mergeableSmallFiles(TableScanned scan) {
+        if (scan.partitions().isEmpty()) {
+            return scan.totals().smallFiles();
+        }
+        return scan.partitions().stream().mapToLong(PartitionStats::smallFiles)
+                .filter(small -> small >= MINIMUM_MERGEABLE_SMALL_FILES).sum();
     }
 
     private static Measurement partitionSkew(List<PartitionStats> partitions) {

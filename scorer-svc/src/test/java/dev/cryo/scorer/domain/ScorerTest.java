@@ -113,7 +113,7 @@ class ScorerTest {
         Grading grading = grade(scan);
 
         assertThat(grading.notEvaluated()).extracting(NotEvaluated::check, NotEvaluated::reason).containsExactly(
-                tuple(Check.SMALL_FILES, "only 7 small files; the check starts at 8"),
+                tuple(Check.SMALL_FILES, "only 7 small files that compaction can merge; the check starts at 8"),
                 tuple(Check.PARTITION_SKEW, "fewer than 4 partitions"),
                 tuple(Check.MANIFEST_CLUSTERING, "only 15 manifests; the check starts at 16"),
                 tuple(Check.STALE_STATISTICS,
@@ -124,9 +124,32 @@ class ScorerTest {
     }
 
     @Test
+    void aPartitionsLoneSmallFileIsAsCompactAsItGetsAndCostsNoPoints() {
+        // 3 000 rows in 6 day partitions, compacted to one 10 KiB file each: nothing left to merge.
+        TableScanned compacted = healthy().dataBytes(60 * 1024).dataFiles(6).smallFiles(6).partitions(6).build();
+        Grading grading = grade(compacted);
+        assertThat(grading.deductions()).extracting(Deduction::check).doesNotContain(Check.SMALL_FILES);
+        assertThat(grading.notEvaluated()).extracting(NotEvaluated::check, NotEvaluated::reason).contains(
+                tuple(Check.SMALL_FILES, "only 0 small files that compaction can merge (6 in all; a partition's lone small"
+                        + " file is as compact as it gets); the check starts at 8"));
+
+        // Worked by hand: 10 partitions of one small file, one partition of 9 small files and 1 large one:
+        // mergeable 9 of 20 data files = 45 %, over the 20 % warning, under the 50 % critical.
+        TableScanned oneBadPartition = healthy().dataFiles(20).smallFiles(19)
+                .partitionFiles(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 10).smallFilesPerPartition(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9)
+                .build();
+        Deduction small = deductionOf(Check.SMALL_FILES, oneBadPartition, TablePolicy.defaults()).orElseThrow();
+        assertThat(small.severity()).isEqualTo(Severity.WARNING);
+        assertThat(small.measured()).isEqualTo(0.45);
+    }
+
+    @Test
     void theScoreNeverGoesBelowZero() {
+        long[] skewed = new long[64];
+        java.util.Arrays.fill(skewed, 200);
+        skewed[63] = 47_400;   // 60 000 files, the largest partition 50.6× the mean
         TableScanned everythingWrong = healthy().dataBytes(2 * GIB).dataFiles(60_000).smallFiles(40_000)
-                .oversizedFiles(30_000).partitionFiles(skewedPartitions()).records(1000).positionDeletes(600, 300)
+                .oversizedFiles(30_000).partitionFiles(skewed).records(1000).positionDeletes(600, 300)
                 .equalityDeletes(100, 0).snapshots(600, NOW.minus(Duration.ofDays(40))).manifests(600, 0.9)
                 .noStatistics().orphanBytes(GIB).build();
 
@@ -201,7 +224,7 @@ class ScorerTest {
                 .partitions(40).rowsChangedSinceStatistics(3_500L).orphanBytes(3 * GIB / 2).build();
         TableScanned skewed = healthy().dataFiles(288).partitionFiles(skewedPartitions()).build();
 
-        assertThat(explanation(Check.SMALL_FILES, scan)).isEqualTo("62.3 % of data files are under 128 MiB (limit 50 %)");
+        assertThat(explanation(Check.SMALL_FILES, scan)).isEqualTo("62.3 % of data files are under 128 MiB and could be merged in their partition (limit 50 %)");
         assertThat(explanation(Check.OVERSIZED_FILES, scan)).isEqualTo("25.0 % of data files are over 1 GiB (limit 20 %)");
         assertThat(explanation(Check.DELETE_RATIO, scan)).isEqualTo("deleted rows are 0.31 of data rows (3,100 of 10,000, limit 0.25)");
         assertThat(explanation(Check.SNAPSHOT_AGE, scan)).isEqualTo("the oldest snapshot is 58 days old (limit 30 days)");

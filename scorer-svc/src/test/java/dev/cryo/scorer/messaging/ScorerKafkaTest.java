@@ -69,7 +69,7 @@ class ScorerKafkaTest {
         assertThat(tableGraded.score()).isEqualTo(92);
         assertThat(tableGraded.grade()).isEqualTo(Grade.A);
         assertThat(tableGraded.deductions()).extracting(Deduction::explanation)
-                .containsExactly("30.0 % of data files are under 128 MiB (limit 20 %)");
+                .containsExactly("30.0 % of data files are under 128 MiB and could be merged in their partition (limit 20 %)");
         assertThat(published.changes()).hasSize(1);
         EventEnvelope<?> change = published.changes().get(0);
         assertThat(change.id()).isEqualTo(EventIds.derived(sent.id(), "grade-changed"));

@@ -104,7 +104,7 @@ class TablesResourceTest {
         assertThat(clicks.getList("fixes")).containsExactly("convert_deletes", "rewrite_position_deletes", "optimize",
                 "optimize_manifests", "expire_snapshots");
         assertThat(clicks.getList("notEvaluated.check")).containsExactly("manifest-clustering", "orphan-files");
-        assertThat(clicks.getString("deductions[0].explanation")).isEqualTo("66.7 % of data files are under 128 MiB (limit 50 %)");
+        assertThat(clicks.getString("deductions[0].explanation")).isEqualTo("66.7 % of data files are under 128 MiB and could be merged in their partition (limit 50 %)");
     }
 
     @Test
