@@ -13,6 +13,8 @@ public enum GovernorErrorCode implements ErrorCode {
     PAUSE_NOT_FOUND(ErrorType.USER, 404),
     /** No policy for that pattern. */
     POLICY_NOT_FOUND(ErrorType.USER, 404),
+    /** No plan with that id reached this governor. */
+    PLAN_NOT_FOUND(ErrorType.USER, 404),
     /** An event on a governor topic that the governor does not handle there. */
     UNEXPECTED_EVENT(ErrorType.USER, 400),
     /** PostgreSQL did not answer or refused a statement. */

@@ -48,7 +48,7 @@ public final class FixCommand extends BaseCommand {
     @Parameters(paramLabel = "<table>", description = "catalog.namespace.table")
     String table;
 
-    @Option(names = "--timeout", defaultValue = "PT10M", description = "Give up following after this long (default: ${DEFAULT-VALUE})")
+    @Option(names = "--timeout", defaultValue = "PT30M", description = "Give up following after this long (default: ${DEFAULT-VALUE})")
     Duration timeout;
 
     @Option(names = "--poll-interval", defaultValue = "PT2S", description = "How often to ask the services (default: ${DEFAULT-VALUE})")
@@ -113,7 +113,7 @@ public final class FixCommand extends BaseCommand {
 
         Optional<JsonNode> job = followJob(tableId, path, plan.get().path("planId").asText(), deadline);
         if (job.isEmpty()) {
-            return finish("deferred", CryoCli.FINDINGS);
+            return finish(result.has("dropped") ? "dropped" : "deferred", CryoCli.FINDINGS);
         }
         JsonNode finished = job.get();
         result.set("job", finished);
@@ -191,6 +191,7 @@ public final class FixCommand extends BaseCommand {
         String planId = firstPlanId;
         String lastState = null;
         String announcedJob = null;
+        String holdingJob = null;
         while (true) {
             Optional<JsonNode> job = jobOf(planId);
             if (job.isPresent()) {
@@ -229,8 +230,13 @@ public final class FixCommand extends BaseCommand {
                     }
                     state = "waiting: " + reason + " — " + queued.path("message").asText() + retry;
                 }
-                if (planId.equals(governor.path("lock").path("planId").asText())) {
-                    state = "admitted: job " + governor.path("lock").path("jobId").asText() + " holds the table";
+                JsonNode lock = governor.path("lock");
+                if (planId.equals(lock.path("planId").asText())) {
+                    state = "admitted: job " + lock.path("jobId").asText() + " holds the table";
+                } else if (lock.hasNonNull("jobId")) {
+                    // Another job (the event flow's) holds the table: if the fix's plan is dropped when it
+                    // ends, that job's outcome is the fix's.
+                    holdingJob = lock.path("jobId").asText();
                 }
                 if (state == null) {
                     JsonNode plan = plan(planId);
@@ -242,6 +248,20 @@ public final class FixCommand extends BaseCommand {
                         planId = newer;
                         continue;
                     }
+                    Optional<JsonNode> decided = governorPlan(planId);
+                    if (decided.isPresent() && "superseded".equals(decided.get().path("stage").asText())) {
+                        String why = decided.get().path("message").asText("no reason given");
+                        result.put("dropped", why);
+                        if (holdingJob == null) {
+                            say("plan %s was dropped by the governor: %s; nothing runs for this fix (run ./cryo fix again"
+                                    + " if the table still needs it)", planId, why);
+                            return Optional.empty();
+                        }
+                        say("plan %s was dropped by the governor: %s; the fix ends with the job that held the table, %s",
+                                planId, why, holdingJob);
+                        result.put("followedJob", holdingJob);
+                        return Optional.of(awaitJob(tableId, holdingJob, deadline));
+                    }
                     state = "plan " + planId + " is on its way to the governor";
                 }
                 if (!state.equals(lastState)) {
@@ -252,6 +272,39 @@ public final class FixCommand extends BaseCommand {
             if (!now().isBefore(deadline)) {
                 throw new CliException("Cannot follow the fix of " + tableId + ": no job of plan " + planId
                         + " finished within " + timeout + "; see ./cryo jobs and ./cryo audit --table " + tableId);
+            }
+            pause();
+        }
+    }
+
+    /** The plan as the governor last decided it (empty: it has not reached the governor). */
+    private Optional<JsonNode> governorPlan(String planId) {
+        try {
+            return Optional.of(api().get(Service.GOVERNOR, "/api/v1/plans/" + ApiClient.segment(planId)));
+        } catch (ApiError e) {
+            if (e.isNotFound()) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    /** Waits for a job the executors run until it finishes; its record. */
+    private JsonNode awaitJob(TableId tableId, String jobId, Instant deadline) {
+        while (true) {
+            try {
+                JsonNode job = api().get(Service.EXECUTOR, "/api/v1/jobs/" + ApiClient.segment(jobId)).path("job");
+                if (job.hasNonNull("finishedAt")) {
+                    return job;
+                }
+            } catch (ApiError e) {
+                if (!e.isNotFound()) {
+                    throw e;
+                }
+            }
+            if (!now().isBefore(deadline)) {
+                throw new CliException("Cannot follow the fix of " + tableId + ": job " + jobId + " did not finish within "
+                        + timeout + "; see ./cryo jobs and ./cryo audit --table " + tableId);
             }
             pause();
         }

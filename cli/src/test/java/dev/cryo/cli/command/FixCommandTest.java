@@ -186,6 +186,46 @@ class FixCommandTest {
         assertThat(new ObjectMapper().readTree(run.out()).path("supersededBy").asText()).isEqualTo("plan-2");
     }
 
+    /**
+     * The fix's plan waits for the lock of an automatic job that started just before it; when that job
+     * commits, the governor drops the fix's plan as made from a stale snapshot. The fix ends with the
+     * automatic job's outcome and the grade after it, instead of waiting for a job that never comes.
+     */
+    @Test
+    void aFixDuringARunningAutomaticJobEndsWithThatJobsOutcome() {
+        AtomicInteger governorPolls = new AtomicInteger();
+        cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(jobFinishedAt.get() != null
+                ? Samples.gradeIn("change-2", Samples.TABLE, "A", 92, Instant.now())
+                : Samples.gradeIn(REQUEST, Samples.TABLE, "C", 72, Instant.now(), Samples.smallFiles())));
+        plannerAnswersThePlan("plan-1");
+        cryo.route(Service.GOVERNOR, "GET", GRADE_PATH, request -> Answer.ok(governorPolls.incrementAndGet() < 3 ? """
+                {"table":"%s","lock":{"table":"%s","jobId":"job-auto","planId":"plan-auto"},
+                 "queued":[{"planId":"plan-1","table":"%s","score":72,"reason":"locked",
+                 "message":"job job-auto (plan plan-auto) holds the table","retryAfter":null}]}
+                """.formatted(Samples.TABLE, Samples.TABLE, Samples.TABLE) : """
+                {"table":"%s","queued":[]}""".formatted(Samples.TABLE)));
+        cryo.json(Service.GOVERNOR, "GET", "/api/v1/plans/plan-1", """
+                {"planId":"plan-1","table":"%s","stage":"superseded","reason":"superseded",
+                 "message":"made from a scan older than the commit of job job-auto","decidedAt":"%s"}
+                """.formatted(Samples.TABLE, Instant.now()));
+        cryo.json(Service.EXECUTOR, "GET", "/api/v1/jobs", "[]");
+        cryo.route(Service.EXECUTOR, "GET", "/api/v1/jobs/job-auto", request -> {
+            Instant started = scanAskedAt.get().minusSeconds(5);
+            jobFinishedAt.compareAndSet(null, Instant.now());
+            return Answer.ok("{\"job\":" + Samples.job("job-auto", "plan-auto", Samples.TABLE, started, jobFinishedAt.get(),
+                    "succeeded") + ",\"steps\":[]}");
+        });
+        cryo.json(Service.AUDIT, "GET", "/api/v1/audit", "{\"items\":[],\"next\":null}");
+
+        FakeCryo.Run run = cryo.run("fix", Samples.TABLE, "--poll-interval", "PT0.05S");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(0);
+        assertThat(run.out()).contains("waiting: locked — job job-auto (plan plan-auto) holds the table",
+                "plan plan-1 was dropped by the governor: made from a scan older than the commit of job job-auto; the fix"
+                        + " ends with the job that held the table, job-auto",
+                "job job-auto succeeded", "new grade A 92 (was C 72)");
+    }
+
     @Test
     void aTableThatTurnsOutHealthyNeedsNoPlan() {
         cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(scanAskedAt.get() == null

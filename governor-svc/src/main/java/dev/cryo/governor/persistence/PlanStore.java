@@ -167,6 +167,26 @@ public class PlanStore {
                 + "deferrals = deferrals + 1 WHERE plan_id = ?", DeferReason.SUPERSEDED.id(), message, at, planId);
     }
 
+    /**
+     * Where a plan stands at this governor.
+     *
+     * @param stage queued, admitted, done or superseded
+     * @param reason the reason of its last deferral or of its dropping (null: none)
+     * @param message what that decision said (null: none)
+     * @param decidedAt when (null: not decided yet)
+     * @param jobId its job (null: none yet)
+     */
+    public record PlanState(String planId, String table, String stage, String reason, String message, Instant decidedAt,
+                            String jobId) {
+    }
+
+    public Optional<PlanState> state(String planId) {
+        return jdbc.queryOne("SELECT plan_id, table_id, stage, reason, message, deferred_at, job_id FROM plan WHERE plan_id = ?",
+                row -> new PlanState(row.getString("plan_id"), row.getString("table_id"), row.getString("stage"),
+                        row.getString("reason"), row.getString("message"), Jdbc.instant(row, "deferred_at"),
+                        row.getString("job_id")), planId);
+    }
+
     public void done(String planId) {
         jdbc.update("UPDATE plan SET stage = 'done' WHERE plan_id = ?", planId);
     }

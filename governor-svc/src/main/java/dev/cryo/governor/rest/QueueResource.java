@@ -63,6 +63,14 @@ public class QueueResource {
         return jobs.locks().stream().map(QueueResource::view).toList();
     }
 
+    /** Where one plan stands: queued, admitted, done, or superseded (replaced, or dropped as stale) and why. */
+    @GET
+    @Path("plans/{planId}")
+    public PlanStore.PlanState plan(@PathParam("planId") String planId) {
+        return plans.state(planId).orElseThrow(() -> new CryoException(GovernorErrorCode.PLAN_NOT_FOUND,
+                "Cannot show plan " + planId + ": it never reached the governor"));
+    }
+
     @GET
     @Path("tables/{table}")
     public TableView table(@PathParam("table") String tableId) {

@@ -149,6 +149,11 @@ class GovernorServiceTest {
         assertThat(dropped.message()).isEqualTo("plan " + duringJob.planId() + " of " + table
                 + " was made from a scan that began at " + start.minusSeconds(20) + ", before job " + job.jobId()
                 + " committed snapshot 102 at " + committedAt + "; the scan after that commit plans what is still needed");
+        // What ./cryo fix reads to tell that its plan will never run, and why.
+        given().get("/api/v1/plans/" + duringJob.planId()).then().statusCode(200)
+                .body("stage", equalTo("superseded")).body("reason", equalTo("superseded"))
+                .body("message", equalTo(dropped.message()));
+        given().get("/api/v1/plans/no-such-plan").then().statusCode(404).body("code", equalTo("PLAN_NOT_FOUND"));
         MaintenancePlanned late = Events.planFromScan(table, 40, 101L, start.minusSeconds(15), null);
         broker.send(Events.planned(late));
         assertThat(((JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(late.planId())).data()).reason())
