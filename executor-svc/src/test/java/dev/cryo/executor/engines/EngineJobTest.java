@@ -274,6 +274,57 @@ class EngineJobTest {
         assertThat(((JobFinished) results.get(results.size() - 1).data()).outcome()).isEqualTo(JobOutcome.SUCCEEDED);
     }
 
+    /**
+     * A table whose name has upper-case letters: Trino folds it to lower case and cannot find it, so
+     * a job admitted to Trino runs every step on the next engine of the policy (native) and says why;
+     * Spark keeps the case and runs it.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Engine.class, names = {"TRINO", "SPARK"})
+    void aTableWithUpperCaseLettersInItsNameIsMaintainedWhereItCanBeNamed(Engine engine) throws Exception {
+        String name = engine.id() + "_Mixed_Case";
+        Table table = dayPartitionedTable(name);
+        TestTables.fill(table, 4, 30, 2, 98);
+        Fingerprint before = Fingerprints.ofTable(table);
+        if (engine == Engine.TRINO) {
+            java.util.Properties user = new java.util.Properties();
+            user.setProperty("user", "someone-else");
+            try (var connection = new io.trino.jdbc.TrinoDriver().connect(EnginesProfile.TRINO_URL, user);
+                 var statement = connection.createStatement()) {
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> statement.executeQuery("SELECT count(*) FROM \""
+                                + EnginesProfile.CATALOG + "\".\"" + NAMESPACE + "\".\"" + name + "\""))
+                        .as("Trino's own answer").hasMessageContaining("does not exist");
+            }
+        }
+        Map<Integer, PartitionPredicate> days = days(table);
+        TableId id = TableId.of(EnginesProfile.CATALOG, NAMESPACE, name);
+        String jobId = "job-" + UUID.randomUUID();
+        var mark = Jobs.markResults(kafka);
+        kafka.send(KafkaEnvelopes.toRecord(Jobs.admitted(id, jobId, engine, List.of(
+                Jobs.chunked(Operation.OPTIMIZE, new OperationParameters(8L * 1024 * 1024, null, null, null),
+                        List.of(new ArrayList<>(days.values()))),
+                Jobs.whole(Operation.OPTIMIZE_MANIFESTS, OperationParameters.NONE)))));
+
+        List<EventEnvelope<CryoEvent>> results = Jobs.resultsUntilFinished(kafka, mark, jobId, Duration.ofMinutes(5));
+        List<OperationFinished> steps = results.stream().map(EventEnvelope::data).filter(OperationFinished.class::isInstance)
+                .map(OperationFinished.class::cast).toList();
+        assertThat(steps).hasSize(2).allSatisfy(step -> {
+            assertThat(step.status()).as(step.message()).isEqualTo(OperationStatus.SUCCEEDED);
+            if (engine == Engine.TRINO) {
+                assertThat(step.engine()).isEqualTo(Engine.NATIVE);
+                assertThat(step.routedReason()).startsWith("ran on native: trino cannot (TABLE_NAME_NOT_SUPPORTED)")
+                        .contains("Trino folds schema and table names to lower case");
+            } else {
+                assertThat(step.engine()).isEqualTo(Engine.SPARK);
+                assertThat(step.routedReason()).isNull();
+            }
+        });
+        assertThat(((JobFinished) results.get(results.size() - 1).data()).outcome()).isEqualTo(JobOutcome.SUCCEEDED);
+        table.refresh();
+        assertThat(filesPerDay(table)).allSatisfy((day, files) -> assertThat(files).isEqualTo(1));
+        assertThat(Fingerprints.ofTable(table)).isEqualTo(before);
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private Catalog catalog() {
