@@ -31,10 +31,11 @@ public final class EngineRouter {
     }
 
     /**
+     * @param formatVersion the table's Iceberg format version: some engines run some operations only up to v2
      * @throws IllegalArgumentException when no engine of the policy can run it (a policy without
      *         the native engine); the message lists every engine's reason
      */
-    public Route route(List<Engine> policy, TableId table, PlannedOperation operation, Chunk chunk) {
+    public Route route(List<Engine> policy, TableId table, int formatVersion, PlannedOperation operation, Chunk chunk) {
         requireNonNull(policy, "policy is null");
         if (policy.isEmpty()) {
             throw new IllegalArgumentException("Cannot route " + operation.operation() + " of " + table
@@ -42,7 +43,7 @@ public final class EngineRouter {
         }
         List<Support.NotSupported> passedOver = new ArrayList<>();
         for (Engine engine : new LinkedHashSet<>(policy)) {
-            Support support = matrix.check(engine, table, operation, chunk);
+            Support support = matrix.check(engine, table, formatVersion, operation, chunk);
             if (support instanceof Support.Supported supported) {
                 return new Route(engine, supported, passedOver);
             }

@@ -16,5 +16,16 @@ public enum Limitation {
      * The engine's procedure rewrites the data but leaves the delete files the operation exists to
      * remove (Trino 476's optimize with a partition filter keeps equality delete files).
      */
-    LEAVES_DELETE_FILES
+    LEAVES_DELETE_FILES,
+    /**
+     * The engine refuses the operation on tables of this format version, or cannot read what the
+     * version writes (Trino 476 and format v3: its optimize refuses, it cannot read deletion vectors).
+     */
+    FORMAT_VERSION_NOT_SUPPORTED,
+    /**
+     * The engine runs the operation but gives rows a new {@code _row_id} or
+     * {@code _last_updated_sequence_number}, which a format v3 table must keep (Spark's
+     * rewrite_manifests with Iceberg 1.10.1).
+     */
+    LOSES_ROW_LINEAGE
 }

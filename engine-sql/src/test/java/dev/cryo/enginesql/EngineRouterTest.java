@@ -30,7 +30,7 @@ class EngineRouterTest {
     @Test
     void rewritePositionDeletesChosenForTrinoIsRoutedToNativeAndSaysWhy() {
         var chunk = chunk(partition(0, identity("category", "string", "c1")));
-        Route route = router.route(EngineRouter.defaultPolicy(Engine.TRINO), GoldenCases.TABLE,
+        Route route = router.route(EngineRouter.defaultPolicy(Engine.TRINO), GoldenCases.TABLE, 2,
                 operation(Operation.REWRITE_POSITION_DELETES, chunk), chunk);
 
         assertThat(route.engine()).isEqualTo(Engine.NATIVE);
@@ -45,7 +45,7 @@ class EngineRouterTest {
     @Test
     void aPolicyOfTrinoThenSparkRoutesPositionDeletesToSparkWithItsStatement() {
         var chunk = chunk(partition(0, identity("category", "string", "c1")));
-        Route route = router.route(List.of(Engine.TRINO, Engine.SPARK, Engine.NATIVE), GoldenCases.TABLE,
+        Route route = router.route(List.of(Engine.TRINO, Engine.SPARK, Engine.NATIVE), GoldenCases.TABLE, 2,
                 operation(Operation.REWRITE_POSITION_DELETES, chunk), chunk);
 
         assertThat(route.engine()).isEqualTo(Engine.SPARK);
@@ -56,7 +56,7 @@ class EngineRouterTest {
     @Test
     void expireWithRetainLastChosenForTrinoGoesToTheNextEngine() {
         var planned = operation(Operation.EXPIRE_SNAPSHOTS, new OperationParameters(null, Duration.ofDays(7), 10, null));
-        Route route = router.route(EngineRouter.defaultPolicy(Engine.TRINO), GoldenCases.TABLE, planned, null);
+        Route route = router.route(EngineRouter.defaultPolicy(Engine.TRINO), GoldenCases.TABLE, 2, planned, null);
 
         assertThat(route.engine()).isEqualTo(Engine.NATIVE);
         assertThat(route.passedOver()).singleElement()
@@ -66,7 +66,7 @@ class EngineRouterTest {
     @Test
     void anOperationTheChosenEngineCanDoStaysThere() {
         var chunk = chunk(partition(0, field("id_bucket", "id", "long", "bucket[16]", "3", null, null)));
-        Route route = router.route(EngineRouter.defaultPolicy(Engine.TRINO), GoldenCases.TABLE,
+        Route route = router.route(EngineRouter.defaultPolicy(Engine.TRINO), GoldenCases.TABLE, 2,
                 operation(Operation.OPTIMIZE, chunk), chunk);
 
         assertThat(route.engine()).isEqualTo(Engine.TRINO);
@@ -77,7 +77,7 @@ class EngineRouterTest {
     @Test
     void aSourceTypeSparkCannotCompareIsRoutedByChunk() {
         var chunk = chunk(partition(0, identity("at", "time", "36000000000")));
-        Route route = router.route(EngineRouter.defaultPolicy(Engine.SPARK), GoldenCases.TABLE,
+        Route route = router.route(EngineRouter.defaultPolicy(Engine.SPARK), GoldenCases.TABLE, 2,
                 operation(Operation.OPTIMIZE, chunk), chunk);
 
         assertThat(route.engine()).isEqualTo(Engine.NATIVE);
@@ -86,9 +86,73 @@ class EngineRouterTest {
     }
 
     @Test
+    void aRewriteOfAFormatV3TableChosenForTrinoGoesToTheNextEngineBeforeTrinoIsAsked() {
+        var chunk = chunk(partition(0, identity("category", "string", "c1")));
+        for (Operation operation : List.of(Operation.OPTIMIZE, Operation.CONVERT_DELETES)) {
+            Route route = router.route(List.of(Engine.TRINO, Engine.SPARK, Engine.NATIVE), GoldenCases.TABLE, 3,
+                    operation(operation, chunk), chunk);
+
+            assertThat(route.engine()).isEqualTo(Engine.SPARK);
+            assertThat(route.explanation()).isEqualTo("ran on spark: trino cannot (FORMAT_VERSION_NOT_SUPPORTED): Trino 476"
+                    + " refuses optimize on tables of format version 3 (\"OPTIMIZE is not supported for Iceberg table format"
+                    + " version > 2\")");
+        }
+        Route v2 = router.route(EngineRouter.defaultPolicy(Engine.TRINO), GoldenCases.TABLE, 2,
+                operation(Operation.OPTIMIZE, chunk), chunk);
+        assertThat(v2.engine()).isEqualTo(Engine.TRINO);
+    }
+
+    @Test
+    void trinoRunsOnlyOptimizeManifestsOnAFormatV3Table() {
+        var expire = operation(Operation.EXPIRE_SNAPSHOTS, new OperationParameters(null, Duration.ofDays(7), 1, null));
+        var orphans = operation(Operation.REMOVE_ORPHAN_FILES, new OperationParameters(null, null, null, Duration.ofDays(7)));
+        for (var planned : List.of(expire, orphans, operation(Operation.COMPUTE_STATISTICS))) {
+            Route route = router.route(EngineRouter.defaultPolicy(Engine.TRINO), GoldenCases.TABLE, 3, planned, null);
+
+            assertThat(route.engine()).as(planned.operation().id()).isEqualTo(Engine.NATIVE);
+            assertThat(route.passedOver()).singleElement()
+                    .satisfies(skip -> assertThat(skip.limitation()).isEqualTo(Limitation.FORMAT_VERSION_NOT_SUPPORTED));
+        }
+        assertThat(router.route(EngineRouter.defaultPolicy(Engine.TRINO), GoldenCases.TABLE, 3,
+                operation(Operation.COMPUTE_STATISTICS), null).explanation()).endsWith("Trino 476 cannot read the deletion"
+                + " vectors of format v3 tables (ANALYZE fails with \"Unexpected PUFFIN file format\")");
+        assertThat(router.route(EngineRouter.defaultPolicy(Engine.TRINO), GoldenCases.TABLE, 3,
+                operation(Operation.OPTIMIZE_MANIFESTS), null).engine()).isEqualTo(Engine.TRINO);
+    }
+
+    @Test
+    void sparksManifestRewriteOfAFormatV3TableGoesToTheNextEngineAndItsRewritesStay() {
+        Route manifests = router.route(EngineRouter.defaultPolicy(Engine.SPARK), GoldenCases.TABLE, 3,
+                operation(Operation.OPTIMIZE_MANIFESTS), null);
+
+        assertThat(manifests.engine()).isEqualTo(Engine.NATIVE);
+        assertThat(manifests.explanation()).isEqualTo("ran on native: spark cannot (LOSES_ROW_LINEAGE): Spark's"
+                + " rewrite_manifests (Iceberg 1.10.1) gives the rows of a format v3 table new _row_id values: it drops the"
+                + " data files' first_row_id (apache/iceberg#16699)");
+        assertThat(router.route(EngineRouter.defaultPolicy(Engine.SPARK), GoldenCases.TABLE, 2,
+                operation(Operation.OPTIMIZE_MANIFESTS), null).engine()).isEqualTo(Engine.SPARK);
+        var chunk = chunk(partition(0, identity("category", "string", "c1")));
+        for (Operation operation : List.of(Operation.OPTIMIZE, Operation.CONVERT_DELETES, Operation.REWRITE_POSITION_DELETES)) {
+            assertThat(router.route(EngineRouter.defaultPolicy(Engine.SPARK), GoldenCases.TABLE, 3,
+                    operation(operation, chunk), chunk).engine()).as(operation.id()).isEqualTo(Engine.SPARK);
+        }
+    }
+
+    @Test
+    void aPolicyOfOnlyTrinoCannotRouteAFormatV3OptimizeAndSaysWhy() {
+        var chunk = chunk(partition(0, identity("category", "string", "c1")));
+        assertThatThrownBy(() -> router.route(List.of(Engine.TRINO), GoldenCases.TABLE, 3,
+                operation(Operation.OPTIMIZE, chunk), chunk))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("Cannot route optimize of lakehouse.sales.events: no engine of the policy [trino] can run it"
+                        + " (trino: Trino 476 refuses optimize on tables of format version 3 (\"OPTIMIZE is not supported"
+                        + " for Iceberg table format version > 2\")); add native to the table's engine policy");
+    }
+
+    @Test
     void aPolicyWithoutAnEngineThatCanFailsWithEveryReason() {
         var chunk = chunk(partition(0, identity("category", "string", "c1")));
-        assertThatThrownBy(() -> router.route(List.of(Engine.TRINO), GoldenCases.TABLE,
+        assertThatThrownBy(() -> router.route(List.of(Engine.TRINO), GoldenCases.TABLE, 2,
                 operation(Operation.REWRITE_POSITION_DELETES, chunk), chunk))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("Cannot route rewrite_position_deletes of lakehouse.sales.events: no engine of the policy [trino] "
@@ -110,6 +174,10 @@ class EngineRouterTest {
                 .isEqualTo(OperationCapability.Level.THROUGH_ANOTHER_PROCEDURE);
         assertThat(matrix.capabilities()).filteredOn(c -> !c.isAvailable()).extracting(OperationCapability::operation)
                 .containsExactly(Operation.REWRITE_POSITION_DELETES);
+        assertThat(matrix.formatVersionLimit(Engine.NATIVE, Operation.OPTIMIZE, 3)).isEmpty();
+        assertThat(matrix.formatVersionLimit(Engine.TRINO, Operation.OPTIMIZE_MANIFESTS, 3)).isEmpty();
+        assertThat(matrix.formatVersionLimit(Engine.TRINO, Operation.OPTIMIZE, 2)).isEmpty();
+        assertThat(matrix.formatVersionLimit(Engine.TRINO, Operation.OPTIMIZE, 3)).isPresent();
         assertThat(matrix.transforms(Engine.TRINO)).contains(Transform.Kind.BUCKET, Transform.Kind.TRUNCATE)
                 .doesNotContain(Transform.Kind.VOID, Transform.Kind.OTHER);
     }

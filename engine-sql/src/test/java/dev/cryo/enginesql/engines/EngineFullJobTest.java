@@ -182,7 +182,8 @@ class EngineFullJobTest {
                             Chunk chunk, OperationParameters parameters) {
         PlannedOperation planned = new PlannedOperation(operation, List.of(Check.SMALL_FILES),
                 chunk == null ? List.of() : List.of(chunk), parameters, Estimate.ZERO);
-        Route route = router.route(policy, id, planned, chunk);
+        // FragmentedTables are of format version 2.
+        Route route = router.route(policy, id, 2, planned, chunk);
         if (route.engine() != engine) {
             // The native engine runs inside the executor; here the route itself is what is proven.
             return new Step(operation, route.engine(), route.explanation(), List.of());

@@ -11,6 +11,7 @@ import dev.cryo.executor.iceberg.OperationDefaults;
 import dev.cryo.executor.iceberg.TableLoader;
 import dev.cryo.platform.error.CryoException;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.TableUtil;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -23,8 +24,10 @@ import static java.util.Objects.requireNonNull;
  * engine of the policy — the job's engine, then {@code cryo.executor.fallback-engines} (default
  * native). Whether an engine can is engine-sql's capability matrix, which for Trino and Spark
  * renders the step with the parameters it will run with, so a chunk that an engine cannot
- * address exactly, or a parameter it has no argument for, is routed too. A step is never
- * dropped: if no engine of the policy can run it, it fails with every engine's reason.
+ * address exactly, a parameter it has no argument for, or a table format version it must not
+ * touch (format v3 on Trino 476; Spark's rewrite_manifests, which loses row lineage) is routed
+ * too. A step is never dropped: if no engine of the policy can run it, it fails with every
+ * engine's reason.
  */
 public final class PolicyRouting {
 
@@ -79,7 +82,8 @@ public final class PolicyRouting {
         StepRequest resolved = request.withParameters(defaults.resolve(table, operation, request.parameters()));
         Route route;
         try {
-            route = router.route(policy, request.table(), resolved.plannedOperation(), resolved.chunk());
+            route = router.route(policy, request.table(), TableUtil.formatVersion(table), resolved.plannedOperation(),
+                    resolved.chunk());
         } catch (CannotRenderException e) {
             throw new CryoException(ExecutorErrorCode.CANNOT_RENDER, e.getMessage(), e);
         } catch (IllegalArgumentException e) {

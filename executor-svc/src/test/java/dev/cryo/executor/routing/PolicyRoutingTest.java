@@ -136,6 +136,22 @@ class PolicyRoutingTest {
     }
 
     @Test
+    void aFormatV3TableIsRewrittenOnlyByAnEngineThatKeepsItsRowLineage() {
+        table.updateProperties().set(TableProperties.FORMAT_VERSION, "3").commit();
+
+        PolicyRouting.RoutedStep optimize = routing(List.of(Engine.SPARK, Engine.NATIVE)).route(Engine.TRINO,
+                chunk(Operation.OPTIMIZE, day));
+        PolicyRouting.RoutedStep manifests = routing(List.of(Engine.NATIVE)).route(Engine.SPARK,
+                whole(Operation.OPTIMIZE_MANIFESTS, OperationParameters.NONE));
+
+        assertThat(optimize.engine()).isEqualTo(Engine.SPARK);
+        assertThat(optimize.routedReason()).startsWith("ran on spark: trino cannot (FORMAT_VERSION_NOT_SUPPORTED): Trino 476"
+                + " refuses optimize on tables of format version 3");
+        assertThat(manifests.engine()).isEqualTo(Engine.NATIVE);
+        assertThat(manifests.routedReason()).startsWith("ran on native: spark cannot (LOSES_ROW_LINEAGE)");
+    }
+
+    @Test
     void aNativeJobNeedsNoTableToBeRouted() {
         StepRequest missing = new StepRequest(TableId.of("lake", "maintenance", "missing"), "job-1",
                 StepKey.table(Operation.OPTIMIZE_MANIFESTS), List.of(), OperationParameters.NONE);

@@ -286,6 +286,21 @@ class SqlEngineTest {
         assertThat(trino.statements).isEmpty();
     }
 
+    @Test
+    void aRewriteOfAFormatV3TableIsRefusedBeforeTrinoIsAsked() {
+        table.updateProperties().set(TableProperties.FORMAT_VERSION, "3").commit();
+        DataFile first = TestTables.dataFiles(table).get(0);
+
+        assertThatThrownBy(() -> engine.run(request("job-8", Operation.OPTIMIZE, first)))
+                .isInstanceOfSatisfying(dev.cryo.platform.error.CryoException.class,
+                        e -> assertThat(e.code()).isEqualTo(ExecutorErrorCode.NOT_ROUTABLE))
+                .hasMessage("Cannot run optimize:0 of " + id + " (format version 3) on trino (FORMAT_VERSION_NOT_SUPPORTED):"
+                        + " Trino 476 refuses optimize on tables of format version 3 (\"OPTIMIZE is not supported for Iceberg"
+                        + " table format version > 2\"); route it to another engine with cryo.executor.fallback-engines");
+        assertThat(trino.statements).isEmpty();
+        assertThat(log.started("job-8")).isEmpty();
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private StepRequest request(String jobId, Operation operation, DataFile file) {
