@@ -26,7 +26,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 /**
  * Every state-changing endpoint of the governor: without credentials 401, with a wrong token 401, as a
- * viewer 403, and none of those changes a row of the operators' state in PostgreSQL (pauses, policies,
+ * viewer 403, and none of those changes a row of the operators' state in PostgreSQL (pauses, table resumes, policies,
  * engine settings) or publishes a dead-letter re-drive. An operator's change records the principal.
  */
 @QuarkusTest
@@ -57,6 +57,8 @@ class AuthorizationTest {
                 new Endpoint("POST /api/v1/pauses", request -> request.contentType(ContentType.JSON)
                         .body("{\"pattern\": \"lake.authz_other_" + suffix + ".*\", \"reason\": \"x\"}").post("/api/v1/pauses")),
                 new Endpoint("DELETE /api/v1/pauses/{id}", request -> request.delete("/api/v1/pauses/" + pauseId)),
+                new Endpoint("POST /api/v1/tables/{table}/resume",
+                        request -> request.post("/api/v1/tables/lake.authz_" + suffix + ".t/resume")),
                 new Endpoint("PUT /api/v1/policies/{pattern}", request -> request.contentType(ContentType.JSON)
                         .body("{\"cooldown\": \"PT1H\"}").put("/api/v1/policies/" + pattern)),
                 new Endpoint("DELETE /api/v1/policies/{pattern}", request -> request.delete("/api/v1/policies/" + pattern)),
@@ -88,6 +90,7 @@ class AuthorizationTest {
     private static String operatorState() throws SQLException {
         return row("SELECT coalesce((SELECT string_agg(p::text, '|' ORDER BY p.pause_id) FROM pause p), '') || '#'"
                 + " || coalesce((SELECT string_agg(p::text, '|' ORDER BY p.pattern) FROM policy p), '') || '#'"
+                + " || coalesce((SELECT string_agg(r::text, '|' ORDER BY r.table_id) FROM table_resume r), '') || '#'"
                 + " || coalesce((SELECT string_agg(concat_ws(',', e.engine, e.slots, e.max_foreign_queries, e.updated_by,"
                 + " e.updated_at), '|' ORDER BY e.engine) FROM engine_setting e), '')");
     }
