@@ -83,14 +83,22 @@ ensure_contracts_jar() {
   fi
 }
 
+# The local Maven repository's folder of Cryo's own artifacts.
+CRYO_LOCAL_REPO="${MAVEN_LOCAL_REPO:-$HOME/.m2/repository}/dev/cryo"
+
 # module_classpath MODULE: the module's jar and its runtime dependencies, built when missing or stale.
+# Resolving one module's classpath (dependency:build-classpath -pl MODULE) takes its sibling modules
+# from the local Maven repository, so they are installed there first when they are missing (a fresh
+# machine, where the demo's build left them only in their target folders).
 module_classpath() {
   local module="$1" jar cpfile="$RUNTIME/classpath-$1.txt"
   jar=$(module_jar "$module")
-  if [ -z "$jar" ] || [ -n "$(find "$CRYO_HOME/$module/src/main" "$CRYO_HOME/contracts/src/main" -newer "$jar" -type f -print -quit 2>/dev/null)" ]; then
+  if [ -z "$jar" ] || [ ! -d "$CRYO_LOCAL_REPO/cryo-contracts" ] \
+      || [ -n "$(find "$CRYO_HOME/$module/src/main" "$CRYO_HOME/contracts/src/main" -newer "$jar" -type f -print -quit 2>/dev/null)" ]; then
     step "Building $module" >&2
     (cd "$CRYO_HOME" && mvnw -pl "$module" -am install -DskipTests) >&2 || return 1
     jar=$(module_jar "$module")
+    rm -f "$cpfile"
   fi
   if [ ! -f "$cpfile" ] || [ "$cpfile" -ot "$CRYO_HOME/$module/pom.xml" ] || [ "$cpfile" -ot "$CRYO_HOME/pom.xml" ]; then
     (cd "$CRYO_HOME" && mvnw -pl "$module" dependency:build-classpath -Dmdep.outputFile="$cpfile" -Dmdep.includeScope=runtime) >&2 || return 1

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,10 +16,10 @@ import java.util.regex.Pattern;
 import static java.util.Objects.requireNonNull;
 
 /**
- * The services and topics that ARCHITECTURE.md names, read from its tables "Topics and keys" and
- * "Services". A module of the services table that is not a Quarkus application (contracts) is a
- * library, not a service to deploy. A checkout without the design folder beside it reads them from
- * the code instead: contracts' {@code Topics.all()} and the root pom's Quarkus modules.
+ * The services and topics that docs/ARCHITECTURE.md names, read from its tables "Topics and keys"
+ * and "Services". A module of the services table that is not a Quarkus application (contracts) is
+ * a library, not a service to deploy. The deploy files must agree with it, and the doc with the
+ * code ({@link #fromCode}: contracts' {@code Topics.all()} and the root pom's Quarkus modules).
  *
  * @param services module folders of the deployable services, e.g. {@code scanner-svc}, {@code console}
  * @param topics topic names, the dead-letter pattern expanded for every consuming service
@@ -37,11 +36,7 @@ public record Architecture(List<String> services, List<String> topics) {
     }
 
     public static Architecture read(RepositoryLayout repository) {
-        Optional<Path> design = repository.architecture();
-        if (design.isEmpty()) {
-            return fromCode(repository);
-        }
-        Path file = design.get();
+        Path file = repository.architecture();
         List<String> lines;
         try {
             lines = Files.readAllLines(file);

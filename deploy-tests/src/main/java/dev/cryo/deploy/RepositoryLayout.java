@@ -59,22 +59,19 @@ public record RepositoryLayout(Path root) {
     }
 
     /**
-     * ARCHITECTURE.md lives in the project's shared design folder, beside the checkout, which a
-     * clone made elsewhere does not have; {@code -Dcryo.architecture=<file>} points at it (and
-     * must then exist). Empty when there is none to read.
+     * The architecture the deploy files must agree with: {@code docs/ARCHITECTURE.md}, or
+     * {@code -Dcryo.architecture=<file>}.
+     *
+     * @throws IllegalStateException when the file is missing
      */
-    public Optional<Path> architecture() {
+    public Path architecture() {
         String override = System.getProperty("cryo.architecture");
-        if (override != null && !override.isBlank()) {
-            Path file = Path.of(override);
-            if (!Files.isRegularFile(file)) {
-                throw new IllegalStateException("Cannot read ARCHITECTURE.md at " + file
-                        + " (-Dcryo.architecture): no such file");
-            }
-            return Optional.of(file);
+        Path file = override != null && !override.isBlank() ? Path.of(override) : root.resolve("docs/ARCHITECTURE.md");
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalStateException("Cannot read ARCHITECTURE.md at " + file
+                    + (override != null && !override.isBlank() ? " (-Dcryo.architecture)" : "") + ": no such file");
         }
-        Path beside = root.resolveSibling("shared").resolve("design/ARCHITECTURE.md");
-        return Files.isRegularFile(beside) ? Optional.of(beside) : Optional.empty();
+        return file;
     }
 
     /** The modules the root pom lists, in its order. */
