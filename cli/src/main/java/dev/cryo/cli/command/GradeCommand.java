@@ -59,6 +59,15 @@ public final class GradeCommand extends BaseCommand {
                 out.printf("      %s%n", deduction.path("explanation").asText());
             }
         }
+        JsonNode held = grade.path("held");
+        if (!held.isEmpty()) {
+            out.println();
+            out.println("Held by policy (no points; no operation can win them back until the setting changes):");
+            held.forEach(finding -> {
+                out.printf("  %-20s held by %s%n", finding.path("check").asText(), finding.path("heldBy").asText());
+                out.printf("      %s%n", finding.path("explanation").asText());
+            });
+        }
         JsonNode notEvaluated = grade.path("notEvaluated");
         if (!notEvaluated.isEmpty()) {
             List<String> checks = new ArrayList<>();

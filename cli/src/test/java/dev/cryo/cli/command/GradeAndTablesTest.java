@@ -66,6 +66,24 @@ class GradeAndTablesTest {
     }
 
     @Test
+    void findingsHeldByPolicyAreShownApartFromTheToDoListAndCostNothing() {
+        String grade = Samples.grade(Samples.TABLE, "A", 100, Instant.now()).replace("\"correlationId\"", """
+                "held":[{"check":"snapshot-count","severity":"WARNING","measured":187,"limit":100,"unit":"count",
+                 "operation":"expire_snapshots","heldBy":"the table's history.expire.max-snapshot-age-ms = 7 days",
+                 "explanation":"187 snapshots in table metadata (limit 100); all 187 snapshots are younger than the retention of 7 days"}],
+                "correlationId\"""");
+        cryo.json(Service.SCORER, "GET", "/api/v1/tables/" + Samples.TABLE, grade);
+
+        FakeCryo.Run run = cryo.run("grade", Samples.TABLE);
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).contains("Nothing to do: no check takes a point off this table.",
+                "Held by policy (no points; no operation can win them back until the setting changes):",
+                "snapshot-count       held by the table's history.expire.max-snapshot-age-ms = 7 days",
+                "all 187 snapshots are younger than the retention of 7 days");
+    }
+
+    @Test
     void aTableNeverGradedIsAnErrorWithTheScorersMessage() {
         cryo.route(Service.SCORER, "GET", "/api/v1/tables/lakehouse.demo.nope", request -> Answer.error(404,
                 "TABLE_NOT_GRADED", "Cannot show lakehouse.demo.nope: it was never graded"));

@@ -3,6 +3,7 @@ package dev.cryo.console.client;
 import dev.cryo.contracts.Grade;
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.event.Deduction;
+import dev.cryo.contracts.event.HeldFinding;
 import dev.cryo.contracts.event.NotEvaluated;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -33,11 +34,13 @@ public interface ScorerApi {
     /** A table's grade in full, or one entry of its history. */
     record TableGrade(String table, Grade grade, int score, Grade previousGrade, boolean gradeChanged,
                       double sizeScale, String scanId, Long snapshotId, Instant scannedAt, Instant gradedAt,
-                      List<Operation> fixes, List<Deduction> deductions, List<NotEvaluated> notEvaluated) {
+                      List<Operation> fixes, List<Deduction> deductions, List<NotEvaluated> notEvaluated,
+                      List<HeldFinding> held) {
         public TableGrade {
             fixes = fixes == null ? List.of() : List.copyOf(fixes);
             deductions = deductions == null ? List.of() : List.copyOf(deductions);
             notEvaluated = notEvaluated == null ? List.of() : List.copyOf(notEvaluated);
+            held = held == null ? List.of() : List.copyOf(held);
         }
     }
 

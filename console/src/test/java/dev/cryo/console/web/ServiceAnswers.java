@@ -66,15 +66,15 @@ final class ServiceAnswers {
     static String grade(String table, int score, Grade grade) {
         return json(new TableGrade(table, grade, score, null, false, 1.0, "scan-1", 5L, NOW.minusSeconds(70),
                 NOW.minusSeconds(60), List.of(Operation.OPTIMIZE, Operation.EXPIRE_SNAPSHOTS), List.of(SMALL_FILES, SNAPSHOTS),
-                List.of()));
+                List.of(), List.of()));
     }
 
     static String history(String table) {
         return json(List.of(
                 new TableGrade(table, Grade.C, 72, Grade.F, true, 1.0, "scan-3", 7L, NOW.minusSeconds(70),
-                        NOW.minusSeconds(60), List.of(), List.of(), List.of()),
+                        NOW.minusSeconds(60), List.of(), List.of(), List.of(), List.of()),
                 new TableGrade(table, Grade.F, 32, null, true, 1.0, "scan-2", 6L, NOW.minusSeconds(900),
-                        NOW.minusSeconds(890), List.of(), List.of(), List.of())));
+                        NOW.minusSeconds(890), List.of(), List.of(), List.of(), List.of())));
     }
 
     static String scan(String table) {

@@ -20,6 +20,8 @@ import static java.util.Objects.requireNonNull;
  * @param sizeScale the size scale factor {@code s} used for count limits
  * @param deductions findings, worst first
  * @param notEvaluated checks that had no data to judge
+ * @param held findings that only a policy change can win back: no points, never planned (optional,
+ *             empty when none; absent in events from before it existed)
  */
 public record TableGraded(
         TableId table,
@@ -30,7 +32,8 @@ public record TableGraded(
         Grade grade,
         double sizeScale,
         List<Deduction> deductions,
-        List<NotEvaluated> notEvaluated) implements CryoEvent {
+        List<NotEvaluated> notEvaluated,
+        List<HeldFinding> held) implements CryoEvent {
 
     public TableGraded {
         requireNonNull(table, "table is null");
@@ -45,5 +48,12 @@ public record TableGraded(
         }
         deductions = Require.list(deductions, "deductions");
         notEvaluated = Require.list(notEvaluated, "notEvaluated");
+        held = held == null ? List.of() : List.copyOf(held);
+    }
+
+    /** A grading with no held finding. */
+    public TableGraded(TableId table, String scanId, Long snapshotId, Instant gradedAt, int score, Grade grade,
+                       double sizeScale, List<Deduction> deductions, List<NotEvaluated> notEvaluated) {
+        this(table, scanId, snapshotId, gradedAt, score, grade, sizeScale, deductions, notEvaluated, List.of());
     }
 }

@@ -56,6 +56,7 @@ public final class Planner {
                     + " of " + scan.table() + ": the grade is of scan " + graded.scanId());
         }
         List<String> notes = new ArrayList<>();
+        graded.held().forEach(held -> notes.add(held.check().id() + " is held by policy, not planned: " + held.heldBy()));
         List<Operation> requested = Operation.inFixedOrder(graded.deductions().stream().map(Deduction::fix).toList());
         if (requested.isEmpty()) {
             notes.add("no deduction (grade " + graded.grade() + ", score " + graded.score()

@@ -7,6 +7,7 @@ import dev.cryo.contracts.Severity;
 import dev.cryo.contracts.event.Chunk;
 import dev.cryo.contracts.event.Deduction;
 import dev.cryo.contracts.event.Estimate;
+import dev.cryo.contracts.event.HeldFinding;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.contracts.event.PartitionStats;
@@ -66,6 +67,22 @@ class PlannerTest {
         assertThatThrownBy(() -> planning.toEvent("p", AT, null, null))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("Cannot publish a plan for lake.sales.orders: it has no operation");
+    }
+
+    @Test
+    void aFindingHeldByPolicyIsNeitherPlannedNorPromisedAndTheNotesSayWhy() {
+        HeldFinding young = new HeldFinding(Check.SNAPSHOT_COUNT, Severity.WARNING, 187, 100, "count",
+                Operation.EXPIRE_SNAPSHOTS, "the table's history.expire.max-snapshot-age-ms = 7 days",
+                "all 187 snapshots are younger than the retention of 7 days");
+        TableGraded graded = new TableGraded(Fixtures.TABLE, Fixtures.SCAN_ID, 42L, AT, 92, Grade.A, 1.0,
+                List.of(warning(Check.SMALL_FILES)), List.of(), List.of(young));
+
+        Planning planning = Planner.plan(graded, EVERYTHING_TO_DO, PlanningPolicy.DEFAULTS, Trigger.OPERATOR_REQUEST);
+
+        assertThat(planning.operations()).extracting(PlannedOperation::operation).containsExactly(Operation.OPTIMIZE);
+        assertThat(planning.expectedScore()).isEqualTo(100);
+        assertThat(planning.notes()).startsWith("snapshot-count is held by policy, not planned: the table's"
+                + " history.expire.max-snapshot-age-ms = 7 days");
     }
 
     @Test

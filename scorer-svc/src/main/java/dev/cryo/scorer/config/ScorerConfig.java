@@ -21,6 +21,14 @@ public interface ScorerConfig {
     /** Overrides for tables matching a glob pattern: {@code cryo.scorer.policies."analytics.*".checks."small-files".critical=0.6}. */
     Map<String, PatternSettings> policies();
 
+    /**
+     * The snapshot expiry the planner uses when a table sets no {@code history.expire.*} property:
+     * snapshot-count and snapshot-age are held, not deducted, when no expiry under it could win
+     * their points back. Keep it equal to the planner's {@code cryo.planner.snapshot-retention} and
+     * {@code cryo.planner.retain-last}.
+     */
+    Expiry expiry();
+
     /** The REST API. */
     Api api();
 
@@ -49,6 +57,16 @@ public interface ScorerConfig {
     interface PatternSettings {
         /** Overrides by check id. */
         Map<String, CheckSettings> checks();
+    }
+
+    interface Expiry {
+        /** Snapshots younger than this are kept (the planner's cryo.planner.snapshot-retention). */
+        @WithDefault("P7D")
+        Duration retention();
+
+        /** Snapshots always kept (the planner's cryo.planner.retain-last). */
+        @WithDefault("10")
+        int retainLast();
     }
 
     interface Api {

@@ -4,6 +4,7 @@ import dev.cryo.contracts.Check;
 import dev.cryo.contracts.Grade;
 import dev.cryo.contracts.Severity;
 import dev.cryo.contracts.event.Deduction;
+import dev.cryo.contracts.event.HeldFinding;
 import dev.cryo.contracts.event.NotEvaluated;
 import dev.cryo.contracts.event.PartitionStats;
 import dev.cryo.contracts.event.TableScanned;
@@ -34,6 +35,8 @@ public final class Scorer {
     public static final long SCALE_REFERENCE_BYTES = 100L * 1024 * 1024 * 1024;
     /** small-files judges only tables with at least this many small files that compaction can merge. */
     public static final int MINIMUM_SMALL_FILES = 8;
+    /** The planner's defaults of snapshot expiry: 7 days, keep the last 10 (PlanningPolicy.DEFAULTS). */
+    public static final SnapshotExpiry DEFAULT_EXPIRY = SnapshotExpiry.defaults(Duration.ofDays(7), 10);
     /** A partition's small files can be merged when it holds at least this many. */
     public static final int MINIMUM_MERGEABLE_SMALL_FILES = 2;
     /** partition-skew judges only tables with at least this many partitions holding data files. */
@@ -51,16 +54,21 @@ public final class Scorer {
     }
 
     /**
-     * Grades a scan.
+     * Grades a scan; a snapshot finding that no expiry can win back under the table's retention is
+     * held, not deducted (SCORING.md, "Only what the operation can win back").
      *
+     * @param expiry the retention and retain-last the planner uses when the table sets neither
      * @param now the time that snapshot ages are measured at
      */
-    public static Grading grade(TableScanned scan, TablePolicy policy, Instant now) {
+    public static Grading grade(TableScanned scan, TablePolicy policy, SnapshotExpiry expiry, Instant now) {
         requireNonNull(scan, "scan is null");
         requireNonNull(policy, "policy is null");
+        requireNonNull(expiry, "expiry is null");
         requireNonNull(now, "now is null");
         double scale = sizeScale(scan.totals().dataBytes());
+        Optional<SnapshotExpiry.Held> snapshotsHeld = expiry.forTable(scan.properties()).holds(scan.snapshots(), now);
         List<Deduction> deductions = new ArrayList<>();
+        List<HeldFinding> held = new ArrayList<>();
         List<NotEvaluated> notEvaluated = new ArrayList<>();
         for (CheckPolicy checkPolicy : policy.inOrder()) {
             Check check = checkPolicy.check();
@@ -72,13 +80,22 @@ public final class Scorer {
             if (measurement instanceof Measurement.NoData noData) {
                 notEvaluated.add(new NotEvaluated(check, noData.reason()));
             } else if (measurement instanceof Measurement.Value value) {
-                judge(checkPolicy, value.measured(), scan).ifPresent(deductions::add);
+                Optional<Deduction> deduction = judge(checkPolicy, value.measured(), scan);
+                if (deduction.isPresent() && snapshotsHeld.isPresent()
+                        && (check == Check.SNAPSHOT_COUNT || check == Check.SNAPSHOT_AGE)) {
+                    Deduction finding = deduction.get();
+                    held.add(new HeldFinding(check, finding.severity(), finding.measured(), finding.limit(), finding.unit(),
+                            finding.fix(), snapshotsHeld.get().heldBy(), finding.explanation() + "; "
+                            + snapshotsHeld.get().explanation()));
+                } else {
+                    deduction.ifPresent(deductions::add);
+                }
             }
         }
         deductions.sort(WORST_FIRST);
         int lost = deductions.stream().mapToInt(Deduction::points).sum();
         int score = Math.max(0, Grade.MAX_SCORE - lost);
-        return new Grading(score, Grade.of(score), scale, deductions, notEvaluated);
+        return new Grading(score, Grade.of(score), scale, deductions, notEvaluated, held);
     }
 
     private static Measurement measure(CheckPolicy policy, TableScanned scan, Instant now) {

@@ -11,10 +11,12 @@ import dev.cryo.platform.error.CryoException;
 import dev.cryo.platform.messaging.EventConsumers;
 import dev.cryo.platform.messaging.EventIds;
 import dev.cryo.platform.messaging.EventPublisher;
+import dev.cryo.scorer.config.ScorerConfig;
 import dev.cryo.scorer.config.ScorerErrorCode;
 import dev.cryo.scorer.domain.Grading;
 import dev.cryo.scorer.domain.PolicyBook;
 import dev.cryo.scorer.domain.Scorer;
+import dev.cryo.scorer.domain.SnapshotExpiry;
 import dev.cryo.scorer.domain.TablePolicy;
 import dev.cryo.scorer.persistence.GradeStore;
 import dev.cryo.scorer.persistence.GradingRecord;
@@ -53,17 +55,19 @@ public class ScanGrader {
     private final GradeStore store;
     private final GradeMetrics metrics;
     private final ServiceInstance instance;
+    private final SnapshotExpiry expiry;
     private final Clock clock;
 
     ScanGrader(EventConsumers consumers, @Channel(Topics.TABLE_HEALTH) Emitter<CryoEvent> health,
                @Channel(Topics.GRADE_CHANGES) Emitter<CryoEvent> gradeChanges, PolicyBook policies, GradeStore store,
-               GradeMetrics metrics, ServiceInstance instance, Clock clock) {
+               GradeMetrics metrics, ServiceInstance instance, ScorerConfig config, Clock clock) {
         this.consumers = consumers;
         this.publisher = new EventPublisher(Map.of(Topics.TABLE_HEALTH, health, Topics.GRADE_CHANGES, gradeChanges));
         this.policies = policies;
         this.store = store;
         this.metrics = metrics;
         this.instance = instance;
+        this.expiry = SnapshotExpiry.defaults(config.expiry().retention(), config.expiry().retainLast());
         this.clock = clock;
     }
 
@@ -85,9 +89,9 @@ public class ScanGrader {
         Instant now = Instant.now(clock);
         TablePolicy policy = policies.effectiveFor(scan.table(), scan.properties());
         policy.problems().forEach(problem -> Log.warnf("Table %s: %s", scan.table(), problem));
-        Grading grading = Scorer.grade(scan, policy, now);
+        Grading grading = Scorer.grade(scan, policy, expiry, now);
         TableGraded graded = new TableGraded(scan.table(), scan.scanId(), scan.snapshotId(), now, grading.score(),
-                grading.grade(), grading.sizeScale(), grading.deductions(), grading.notEvaluated());
+                grading.grade(), grading.sizeScale(), grading.deductions(), grading.notEvaluated(), grading.held());
         EventEnvelope<TableGraded> gradedEnvelope = new EventEnvelope<>(EventIds.derived(envelope.id(), "graded"),
                 EventType.TABLE_GRADED, instance.source(), now, scan.table().toString(), envelope.correlationId(),
                 envelope.actor(), graded);

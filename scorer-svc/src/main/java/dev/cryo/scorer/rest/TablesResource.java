@@ -138,7 +138,7 @@ public class TablesResource {
                 stored.change().map(GradeChanged::previousGrade).orElse(null), stored.change().isPresent(),
                 graded.sizeScale(), graded.scanId(), graded.snapshotId(), stored.scannedAt(), graded.gradedAt(),
                 Operation.inFixedOrder(graded.deductions().stream().map(Deduction::fix).toList()),
-                graded.deductions(), graded.notEvaluated(), stored.correlationId(), stored.actor());
+                graded.deductions(), graded.notEvaluated(), graded.held(), stored.correlationId(), stored.actor());
     }
 
     private int limit(Integer requested, int byDefault) {

@@ -27,6 +27,9 @@ import static org.junit.jupiter.params.provider.Arguments.arguments;
  */
 class CheckLimitsTest {
 
+    /** Limits are checked here, not what expiry can reach: every snapshot may go. */
+    static final SnapshotExpiry EVERY_SNAPSHOT_EXPIRABLE = SnapshotExpiry.defaults(java.time.Duration.ZERO, 1);
+
     private static final long DAY = Duration.ofDays(1).getSeconds();
 
     static Stream<Arguments> limits() {
@@ -111,7 +114,7 @@ class CheckLimitsTest {
                 : PolicyBook.builder().global("missing-statistics", Setting.CRITICAL, critical, "critical").build();
         TableScanned scan = healthy().dataBytes(tableBytes).noStatistics().build();
 
-        Grading grading = Scorer.grade(scan, book.effectiveFor(scan.table(), scan.properties()), NOW);
+        Grading grading = Scorer.grade(scan, book.effectiveFor(scan.table(), scan.properties()), EVERY_SNAPSHOT_EXPIRABLE, NOW);
 
         Optional<Deduction> deduction = grading.deductions().stream()
                 .filter(found -> found.check() == Check.MISSING_STATISTICS).findFirst();
@@ -153,7 +156,7 @@ class CheckLimitsTest {
     }
 
     static Optional<Deduction> deductionOf(Check check, TableScanned scan, TablePolicy policy) {
-        return Scorer.grade(scan, policy, NOW).deductions().stream()
+        return Scorer.grade(scan, policy, EVERY_SNAPSHOT_EXPIRABLE, NOW).deductions().stream()
                 .filter(deduction -> deduction.check() == check)
                 .findFirst();
     }

@@ -5,6 +5,7 @@ import dev.cryo.contracts.Grade;
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.Severity;
 import dev.cryo.contracts.event.Deduction;
+import dev.cryo.contracts.event.HeldFinding;
 import dev.cryo.contracts.event.NotEvaluated;
 import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.scorer.ScanBuilder;
@@ -24,6 +25,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 class ScorerTest {
+
+    /** Limits are checked here, not what expiry can reach: every snapshot may go. */
+    static final SnapshotExpiry EVERY_SNAPSHOT_EXPIRABLE = SnapshotExpiry.defaults(java.time.Duration.ZERO, 1);
 
     @Test
     void aHealthyTableKeepsAllItsPoints() {
@@ -144,6 +148,47 @@ class ScorerTest {
     }
 
     @Test
+    void snapshotFindingsThatNoExpiryCanWinBackAreHeldByTheSettingAndCostNothing() {
+        // 187 snapshots, the oldest 3 days old: under the planner's 7-day retention expire_snapshots removes none.
+        TableScanned young = healthy().snapshots(187, NOW.minus(Duration.ofDays(3))).build();
+        Grading held = Scorer.grade(young, TablePolicy.defaults(), Scorer.DEFAULT_EXPIRY, NOW);
+        assertThat(held.deductions()).isEmpty();
+        assertThat(held.score()).isEqualTo(100);
+        assertThat(held.held()).singleElement().satisfies(finding -> {
+            assertThat(finding.check()).isEqualTo(Check.SNAPSHOT_COUNT);
+            assertThat(finding.severity()).isEqualTo(Severity.WARNING);
+            assertThat(finding.measured()).isEqualTo(187);
+            assertThat(finding.operation()).isEqualTo(Operation.EXPIRE_SNAPSHOTS);
+            assertThat(finding.heldBy()).isEqualTo("cryo.scorer.expiry.retention (the planner's"
+                    + " cryo.planner.snapshot-retention) = 7 days");
+            assertThat(finding.explanation()).isEqualTo("187 snapshots in table metadata (limit 100); all 187 snapshots are"
+                    + " younger than the retention of 7 days (cryo.scorer.expiry.retention (the planner's"
+                    + " cryo.planner.snapshot-retention)): expire_snapshots would remove none; lower the retention to let it");
+        });
+
+        // The table keeps 30 days itself: a 10-day-old snapshot is over snapshot-age's 7-day warning, but held too.
+        TableScanned keepsAMonth = healthy().snapshots(150, NOW.minus(Duration.ofDays(10)))
+                .property("history.expire.max-snapshot-age-ms", String.valueOf(Duration.ofDays(30).toMillis())).build();
+        Grading month = Scorer.grade(keepsAMonth, TablePolicy.defaults(), Scorer.DEFAULT_EXPIRY, NOW);
+        assertThat(month.deductions()).isEmpty();
+        assertThat(month.held()).extracting(HeldFinding::check, HeldFinding::heldBy).containsExactly(
+                tuple(Check.SNAPSHOT_COUNT, "the table's history.expire.max-snapshot-age-ms = 30 days"),
+                tuple(Check.SNAPSHOT_AGE, "the table's history.expire.max-snapshot-age-ms = 30 days"));
+
+        // Keep-last wins when it covers every snapshot, whatever their age.
+        TableScanned keepsAll = healthy().snapshots(150, NOW.minus(Duration.ofDays(40)))
+                .property("history.expire.min-snapshots-to-keep", "200").build();
+        assertThat(Scorer.grade(keepsAll, TablePolicy.defaults(), Scorer.DEFAULT_EXPIRY, NOW).held())
+                .extracting(HeldFinding::heldBy).containsOnly("the table's history.expire.min-snapshots-to-keep = 200");
+
+        // Older than the retention: expire_snapshots can remove some, the findings are on the to-do list.
+        TableScanned old = healthy().snapshots(187, NOW.minus(Duration.ofDays(9))).build();
+        Grading todo = Scorer.grade(old, TablePolicy.defaults(), Scorer.DEFAULT_EXPIRY, NOW);
+        assertThat(todo.held()).isEmpty();
+        assertThat(todo.deductions()).extracting(Deduction::check).containsExactly(Check.SNAPSHOT_COUNT, Check.SNAPSHOT_AGE);
+    }
+
+    @Test
     void theScoreNeverGoesBelowZero() {
         long[] skewed = new long[64];
         java.util.Arrays.fill(skewed, 200);
@@ -195,8 +240,8 @@ class ScorerTest {
     @ParameterizedTest(name = "score {0} is grade {1}")
     @CsvSource({"90, A", "89, B", "75, B", "74, C", "60, C", "59, D", "40, D", "39, F", "0, F"})
     void gradeBoundariesAreInclusiveFromBelow(int score, Grade grade) {
-        assertThat(new Grading(score, grade, 1, java.util.List.of(), java.util.List.of()).grade()).isEqualTo(grade);
-        assertThatThrownBy(() -> new Grading(score, grade == Grade.A ? Grade.B : Grade.A, 1, java.util.List.of(),
+        assertThat(new Grading(score, grade, 1, java.util.List.of(), java.util.List.of(), java.util.List.of()).grade()).isEqualTo(grade);
+        assertThatThrownBy(() -> new Grading(score, grade == Grade.A ? Grade.B : Grade.A, 1, java.util.List.of(), java.util.List.of(),
                 java.util.List.of()))
                 .hasMessageContaining("does not match score " + score);
     }
@@ -253,7 +298,7 @@ class ScorerTest {
                 .property("cryo.snapshot-count.enabled", "false").build();
         TablePolicy policy = PolicyBook.defaults().effectiveFor(scan.table(), scan.properties());
 
-        Grading grading = Scorer.grade(scan, policy, NOW);
+        Grading grading = Scorer.grade(scan, policy, EVERY_SNAPSHOT_EXPIRABLE, NOW);
 
         assertThat(grading.deductions()).isEmpty();
         assertThat(grading.notEvaluated()).contains(
@@ -278,6 +323,6 @@ class ScorerTest {
     }
 
     private static Grading grade(TableScanned scan) {
-        return Scorer.grade(scan, TablePolicy.defaults(), NOW);
+        return Scorer.grade(scan, TablePolicy.defaults(), EVERY_SNAPSHOT_EXPIRABLE, NOW);
     }
 }
