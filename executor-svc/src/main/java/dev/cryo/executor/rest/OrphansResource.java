@@ -26,7 +26,7 @@ import java.util.List;
 
 /**
  * A table's orphan files as remove_orphan_files sees them now (a dry run: nothing is deleted), and
- * the operator's release of the share brake for the table's next run.
+ * the operator's release of the share brake for the table's next run. Both are operators' tools.
  */
 @Path("/api/v1/tables/{table}/orphans")
 @Produces(MediaType.APPLICATION_JSON)
@@ -53,8 +53,13 @@ public class OrphansResource {
         this.identity = identity;
     }
 
-    /** The orphans of a table, deleting nothing: the same files remove_orphan_files would delete now. */
+    /**
+     * The orphans of a table, deleting nothing: the same files remove_orphan_files would delete now.
+     * Operators only: it lists the whole table location and reads every manifest, which no
+     * anonymous caller may make the executor do at will.
+     */
     @GET
+    @RolesAllowed(Roles.OPERATOR)
     public OrphansView orphans(@PathParam("table") String table, @QueryParam("ageFloor") String ageFloor) {
         TableId id = parse(table, "list orphans");
         Duration floor;

@@ -247,7 +247,7 @@ class JobRunnerTest {
         given().get("/api/v1/engines").then().statusCode(200).body("[0].engine", equalTo("native"))
                 .body("[0].operations.size()", equalTo(7));
         given().get("/api/v1/engines/routing").then().statusCode(200).body("fallbackEngines", equalTo(List.of("native")));
-        given().get("/api/v1/tables/exectest.maintenance.x/orphans?ageFloor=PT5M").then().statusCode(400)
+        given().header("Authorization", "Bearer test-operator-token-0001").get("/api/v1/tables/exectest.maintenance.x/orphans?ageFloor=PT5M").then().statusCode(400)
                 .body("message", containsString("the age floor must be at least PT24H"));
         given().get("/api/v1/jobs?limit=0").then().statusCode(400)
                 .body("message", containsString("limit must be between 1 and 1000"));

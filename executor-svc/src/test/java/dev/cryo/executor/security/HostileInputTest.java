@@ -66,18 +66,18 @@ class HostileInputTest {
 
     @Test
     void hostilePathsAndParametersGetAClearFourHundred() {
-        given().get("/api/v1/tables/{table}/orphans", "exectest../../etc/passwd").then().statusCode(400)
+        given().header("Authorization", OPERATOR).get("/api/v1/tables/{table}/orphans", "exectest../../etc/passwd").then().statusCode(400)
                 .body("message", startsWith("Cannot list orphans: Cannot create table id"));
-        given().get("/api/v1/tables/{table}/orphans", "exectest.x/../../etc.passwd").then().statusCode(400)
+        given().header("Authorization", OPERATOR).get("/api/v1/tables/{table}/orphans", "exectest.x/../../etc.passwd").then().statusCode(400)
                 .body("message", equalTo("Cannot list orphans: Cannot create table id: namespace level is blank"));
-        given().get("/api/v1/tables/{table}/orphans", "exectest.maintenance.t`; DROP TABLE job_attempt").then().statusCode(400)
+        given().header("Authorization", OPERATOR).get("/api/v1/tables/{table}/orphans", "exectest.maintenance.t`; DROP TABLE job_attempt").then().statusCode(400)
                 .body("message", containsString("contains '.', '`' or a control character"));
-        given().get("/api/v1/tables/exectest.maintenance." + "t".repeat(1000) + "/orphans").then().statusCode(400)
+        given().header("Authorization", OPERATOR).get("/api/v1/tables/exectest.maintenance." + "t".repeat(1000) + "/orphans").then().statusCode(400)
                 .body("message", equalTo("Cannot list orphans: Cannot create table id: table is longer than 255 characters"));
-        given().get("/api/v1/tables/exectest.maintenance.t/orphans?ageFloor=PT1H;DROP TABLE job_attempt").then().statusCode(400)
+        given().header("Authorization", OPERATOR).get("/api/v1/tables/exectest.maintenance.t/orphans?ageFloor=PT1H;DROP TABLE job_attempt").then().statusCode(400)
                 .body("message", startsWith("Cannot list orphans of exectest.maintenance.t: ageFloor is not an ISO-8601 duration: Text cannot be parsed to a Duration"));
         // A quote is a legal name character: it reaches the catalog as a name and finds no table.
-        given().get("/api/v1/tables/exectest.maintenance.x'; DROP TABLE job_attempt; --/orphans").then()
+        given().header("Authorization", OPERATOR).get("/api/v1/tables/exectest.maintenance.x'; DROP TABLE job_attempt; --/orphans").then()
                 .statusCode(org.hamcrest.Matchers.allOf(org.hamcrest.Matchers.greaterThanOrEqualTo(400),
                         org.hamcrest.Matchers.lessThan(500)))
                 .body("message", containsString("Cannot"));
