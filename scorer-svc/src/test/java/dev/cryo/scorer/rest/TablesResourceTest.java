@@ -39,6 +39,8 @@ class TablesResourceTest {
     private static final String REFUNDS = CATALOG + ".sales.refunds";
     private static final String CLICKS = CATALOG + ".web.clicks";
     private static final String PATTERNED = CATALOG + ".patterned.events";
+    /** Snapshots of days ago are expirable only where the table's retention is shorter: else the checks are held. */
+    private static final String EXPIRE_AFTER = dev.cryo.scorer.domain.SnapshotExpiry.MAX_SNAPSHOT_AGE_PROPERTY;
     private static final Instant START = Instant.now().minusSeconds(600);
 
     private static KafkaScans kafka;
@@ -59,8 +61,8 @@ class TablesResourceTest {
         // orders: 100, A, with a table property; refunds: 60, C; clicks: 0, F; patterned: 84, B (the pattern makes
         // 55 % small files a warning, not critical)
         kafka.send(scan(ORDERS, START).property("cryo.snapshot-count.warning", "50").build(), "system");
-        kafka.send(scan(REFUNDS, START).snapshots(600, START.minus(Duration.ofDays(2))).manifests(600, null).build(),
-                "system");
+        kafka.send(scan(REFUNDS, START).snapshots(600, START.minus(Duration.ofDays(2))).property(EXPIRE_AFTER, "86400000")
+                .manifests(600, null).build(), "system");
         kafka.send(scan(CLICKS, START).dataBytes(2 * GIB).dataFiles(60_000).smallFiles(40_000).oversizedFiles(30_000)
                 .records(1000).positionDeletes(600, 300).equalityDeletes(100, 0)
                 .snapshots(600, START.minus(Duration.ofDays(40))).manifests(600, null).build(), "system");
@@ -113,7 +115,7 @@ class TablesResourceTest {
         kafka.send(scan(table, START).build(), "system");
         kafka.send(scan(table, START.plusSeconds(1)).manifests(150, null).build(), "system");
         EventEnvelope<TableScanned> asked = kafka.send(scan(table, START.plusSeconds(2))
-                .snapshots(600, START.minus(Duration.ofDays(1))).build(), "operator:alice");
+                .snapshots(600, START.minus(Duration.ofDays(1))).property(EXPIRE_AFTER, "3600000").build(), "operator:alice");
 
         await().atMost(KafkaScans.TIMEOUT).until(() -> given().get("/api/v1/tables/" + table + "/history").statusCode() == 200
                 && given().get("/api/v1/tables/" + table + "/history").jsonPath().getList("$").size() == 3);
@@ -197,6 +199,26 @@ class TablesResourceTest {
         given().get("/api/v1/tables?limit=5000").then().statusCode(400)
                 .body("message", equalTo("Cannot answer the request: limit must be within 1..1000 "
                         + "(cryo.scorer.api.max-limit), was 5000"));
+    }
+
+    @Test
+    void snapshotsNoExpiryCanRemoveAreHeldByPolicyNotDeducted() {
+        // in a catalog of its own: the listing test counts the four tables of CATALOG
+        String table = "held" + UUID.randomUUID().toString().substring(0, 8) + ".sales.young";
+        // 600 snapshots, all younger than the default retention of 7 days: expire_snapshots would remove none
+        kafka.send(scan(table, START).snapshots(600, START.minus(Duration.ofDays(2))).build(), "system");
+
+        await().atMost(KafkaScans.TIMEOUT).until(() -> given().get("/api/v1/tables/" + table).statusCode() == 200);
+        JsonPath young = given().get("/api/v1/tables/" + table).jsonPath();
+
+        assertThat(young.getInt("score")).isEqualTo(100);
+        assertThat(young.getList("deductions")).isEmpty();
+        assertThat(young.getList("fixes")).isEmpty();
+        assertThat(young.getList("held.check")).containsExactly("snapshot-count");
+        assertThat(young.getString("held[0].severity")).isEqualTo("critical");
+        assertThat(young.getString("held[0].operation")).isEqualTo("expire_snapshots");
+        assertThat(young.getString("held[0].heldBy")).startsWith("cryo.scorer.expiry.retention");
+        assertThat(young.getString("held[0].explanation")).contains("all 600 snapshots are younger than the retention of 7 d");
     }
 
     @Test
