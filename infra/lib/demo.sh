@@ -207,7 +207,7 @@ cryo_demo() {
       --engine) CRYO_ENGINE=$(parse_engine "${2:-}"); shift 2 ;;
       --engine=*) CRYO_ENGINE=$(parse_engine "${1#--engine=}"); shift ;;
       --no-build) no_build=--no-build; shift ;;
-      --ci) no_build=--no-build; strict=yes; shift ;;
+      --ci) strict=yes; shift ;;
       --grade-timeout) grade_timeout="$2"; shift 2 ;;
       --config) CRYO_CONFIG="$2"; shift 2 ;;
       *) die "unknown option for demo: $1" ;;
