@@ -5,6 +5,7 @@ import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
+import dev.cryo.scoring.fixtures.ScanBuilder;
 import dev.cryo.testsupport.KafkaTestClient;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;

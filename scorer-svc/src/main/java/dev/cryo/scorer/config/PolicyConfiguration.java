@@ -1,9 +1,9 @@
 package dev.cryo.scorer.config;
 
 import dev.cryo.platform.error.CryoException;
-import dev.cryo.scorer.domain.InvalidPolicyException;
-import dev.cryo.scorer.domain.PolicyBook;
-import dev.cryo.scorer.domain.Setting;
+import dev.cryo.scoring.InvalidPolicyException;
+import dev.cryo.scoring.PolicyBook;
+import dev.cryo.scoring.Setting;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;

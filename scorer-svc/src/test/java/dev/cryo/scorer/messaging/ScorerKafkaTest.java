@@ -15,6 +15,7 @@ import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.platform.messaging.EventIds;
 import dev.cryo.scorer.KafkaScans;
 import dev.cryo.scorer.FreshConsumerGroup;
+import dev.cryo.scoring.fixtures.ScanBuilder;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -29,7 +30,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import static dev.cryo.scorer.ScanBuilder.healthy;
+import static dev.cryo.scoring.fixtures.ScanBuilder.healthy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The scorer on the real broker and database: scans in, grades and grade changes out. */
@@ -38,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ScorerKafkaTest {
 
     /** Snapshots of a minute ago are expirable only where the table's retention is shorter: else the checks are held. */
-    private static final String EXPIRE_AFTER = dev.cryo.scorer.domain.SnapshotExpiry.MAX_SNAPSHOT_AGE_PROPERTY;
+    private static final String EXPIRE_AFTER = dev.cryo.scoring.SnapshotExpiry.MAX_SNAPSHOT_AGE_PROPERTY;
 
     private KafkaScans kafka;
 
@@ -167,7 +168,7 @@ class ScorerKafkaTest {
                 .map(Deduction::severity).findFirst().orElseThrow();
     }
 
-    private static dev.cryo.scorer.ScanBuilder scan(String table) {
+    private static ScanBuilder scan(String table) {
         Instant now = Instant.now();
         return healthy().table(table).scannedAt(now).snapshots(20, now.minus(Duration.ofDays(1)));
     }

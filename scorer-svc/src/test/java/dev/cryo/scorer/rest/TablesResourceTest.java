@@ -3,7 +3,7 @@ package dev.cryo.scorer.rest;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.scorer.KafkaScans;
-import dev.cryo.scorer.ScanBuilder;
+import dev.cryo.scoring.fixtures.ScanBuilder;
 import dev.cryo.scorer.FreshConsumerGroup;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static dev.cryo.scorer.ScanBuilder.GIB;
-import static dev.cryo.scorer.ScanBuilder.healthy;
+import static dev.cryo.scoring.fixtures.ScanBuilder.GIB;
+import static dev.cryo.scoring.fixtures.ScanBuilder.healthy;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -40,7 +40,7 @@ class TablesResourceTest {
     private static final String CLICKS = CATALOG + ".web.clicks";
     private static final String PATTERNED = CATALOG + ".patterned.events";
     /** Snapshots of days ago are expirable only where the table's retention is shorter: else the checks are held. */
-    private static final String EXPIRE_AFTER = dev.cryo.scorer.domain.SnapshotExpiry.MAX_SNAPSHOT_AGE_PROPERTY;
+    private static final String EXPIRE_AFTER = dev.cryo.scoring.SnapshotExpiry.MAX_SNAPSHOT_AGE_PROPERTY;
     private static final Instant START = Instant.now().minusSeconds(600);
 
     private static KafkaScans kafka;

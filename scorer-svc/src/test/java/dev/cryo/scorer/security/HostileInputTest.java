@@ -6,7 +6,7 @@ import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.scorer.FreshConsumerGroup;
 import dev.cryo.scorer.KafkaScans;
-import dev.cryo.scorer.ScanBuilder;
+import dev.cryo.scoring.fixtures.ScanBuilder;
 import dev.cryo.testsupport.HostileRecords;
 import dev.cryo.testsupport.KafkaTestClient;
 import io.quarkus.test.common.QuarkusTestResource;

@@ -1,4 +1,4 @@
-package dev.cryo.scorer.domain;
+package dev.cryo.scoring;
 
 import dev.cryo.contracts.Check;
 import dev.cryo.contracts.Grade;
@@ -8,18 +8,18 @@ import dev.cryo.contracts.event.Deduction;
 import dev.cryo.contracts.event.HeldFinding;
 import dev.cryo.contracts.event.NotEvaluated;
 import dev.cryo.contracts.event.TableScanned;
-import dev.cryo.scorer.ScanBuilder;
+import dev.cryo.scoring.fixtures.ScanBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.time.Duration;
 
-import static dev.cryo.scorer.ScanBuilder.GIB;
-import static dev.cryo.scorer.ScanBuilder.MIB;
-import static dev.cryo.scorer.ScanBuilder.NOW;
-import static dev.cryo.scorer.ScanBuilder.healthy;
-import static dev.cryo.scorer.domain.CheckLimitsTest.deductionOf;
+import static dev.cryo.scoring.fixtures.ScanBuilder.GIB;
+import static dev.cryo.scoring.fixtures.ScanBuilder.MIB;
+import static dev.cryo.scoring.fixtures.ScanBuilder.NOW;
+import static dev.cryo.scoring.fixtures.ScanBuilder.healthy;
+import static dev.cryo.scoring.CheckLimitsTest.deductionOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;

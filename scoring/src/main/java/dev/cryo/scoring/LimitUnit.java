@@ -1,4 +1,4 @@
-package dev.cryo.scorer.domain;
+package dev.cryo.scoring;
 
 import java.time.Duration;
 import java.time.format.DateTimeParseException;

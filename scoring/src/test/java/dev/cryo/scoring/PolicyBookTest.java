@@ -1,4 +1,4 @@
-package dev.cryo.scorer.domain;
+package dev.cryo.scoring;
 
 import dev.cryo.contracts.Check;
 import dev.cryo.contracts.Severity;
@@ -11,9 +11,9 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
-import static dev.cryo.scorer.ScanBuilder.GIB;
-import static dev.cryo.scorer.ScanBuilder.NOW;
-import static dev.cryo.scorer.ScanBuilder.healthy;
+import static dev.cryo.scoring.fixtures.ScanBuilder.GIB;
+import static dev.cryo.scoring.fixtures.ScanBuilder.NOW;
+import static dev.cryo.scoring.fixtures.ScanBuilder.healthy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

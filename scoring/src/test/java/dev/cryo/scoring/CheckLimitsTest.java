@@ -1,10 +1,10 @@
-package dev.cryo.scorer.domain;
+package dev.cryo.scoring;
 
 import dev.cryo.contracts.Check;
 import dev.cryo.contracts.Severity;
 import dev.cryo.contracts.event.Deduction;
 import dev.cryo.contracts.event.TableScanned;
-import dev.cryo.scorer.ScanBuilder;
+import dev.cryo.scoring.fixtures.ScanBuilder;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -14,9 +14,9 @@ import java.util.Optional;
 import java.util.function.LongFunction;
 import java.util.stream.Stream;
 
-import static dev.cryo.scorer.ScanBuilder.GIB;
-import static dev.cryo.scorer.ScanBuilder.NOW;
-import static dev.cryo.scorer.ScanBuilder.healthy;
+import static dev.cryo.scoring.fixtures.ScanBuilder.GIB;
+import static dev.cryo.scoring.fixtures.ScanBuilder.NOW;
+import static dev.cryo.scoring.fixtures.ScanBuilder.healthy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 

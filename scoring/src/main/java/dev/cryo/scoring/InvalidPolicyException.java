@@ -1,4 +1,4 @@
-package dev.cryo.scorer.domain;
+package dev.cryo.scoring;
 
 /** An override that cannot be used: not a valid value, an unknown check or setting, or limits in the wrong order. */
 public class InvalidPolicyException extends IllegalArgumentException {

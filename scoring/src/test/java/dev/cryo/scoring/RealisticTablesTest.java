@@ -1,4 +1,4 @@
-package dev.cryo.scorer.domain;
+package dev.cryo.scoring;
 
 import dev.cryo.contracts.Check;
 import dev.cryo.contracts.Grade;
@@ -34,10 +34,10 @@ import static dev.cryo.contracts.Operation.REMOVE_ORPHAN_FILES;
 import static dev.cryo.contracts.Operation.REWRITE_POSITION_DELETES;
 import static dev.cryo.contracts.Severity.CRITICAL;
 import static dev.cryo.contracts.Severity.WARNING;
-import static dev.cryo.scorer.ScanBuilder.GIB;
-import static dev.cryo.scorer.ScanBuilder.MIB;
-import static dev.cryo.scorer.ScanBuilder.NOW;
-import static dev.cryo.scorer.ScanBuilder.healthy;
+import static dev.cryo.scoring.fixtures.ScanBuilder.GIB;
+import static dev.cryo.scoring.fixtures.ScanBuilder.MIB;
+import static dev.cryo.scoring.fixtures.ScanBuilder.NOW;
+import static dev.cryo.scoring.fixtures.ScanBuilder.healthy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 

@@ -1,4 +1,4 @@
-package dev.cryo.scorer.domain;
+package dev.cryo.scoring;
 
 import dev.cryo.contracts.Check;
 import dev.cryo.contracts.TableId;
