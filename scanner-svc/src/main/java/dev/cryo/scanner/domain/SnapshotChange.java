@@ -7,6 +7,9 @@ package dev.cryo.scanner.domain;
  * @param addedRecords its {@code added-records} (0 when absent)
  * @param deletedRecords its {@code deleted-records} (0 when absent)
  * @param hasSummary false when the snapshot carries no summary at all
+ * @param rewrite true for a {@code replace} snapshot (compaction, manifest or delete-file rewrite): it
+ *                writes the same rows again, so its added and deleted records change no row
  */
-public record SnapshotChange(long snapshotId, long addedRecords, long deletedRecords, boolean hasSummary) {
+public record SnapshotChange(long snapshotId, long addedRecords, long deletedRecords, boolean hasSummary,
+                             boolean rewrite) {
 }

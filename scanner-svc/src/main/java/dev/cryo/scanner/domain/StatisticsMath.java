@@ -7,7 +7,10 @@ public final class StatisticsMath {
 
     /**
      * Rows added plus rows removed by the snapshots after {@code describedSnapshotId}, walking the
-     * current snapshot's ancestry from newest to oldest.
+     * current snapshot's ancestry from newest to oldest. A rewrite ({@code replace}) counts nothing:
+     * compaction reports every row it rewrote as added and deleted, yet the table holds the same rows
+     * and its statistics still describe them; counting it would make every compaction stale the
+     * statistics and plan a compute_statistics that wins nothing.
      *
      * @param ancestryNewestFirst the current snapshot, its parent, its grandparent, ...
      * @return the sum, or null when the described snapshot is not an ancestor of the current one
@@ -22,7 +25,9 @@ public final class StatisticsMath {
             if (!snapshot.hasSummary()) {
                 return null;
             }
-            changed += snapshot.addedRecords() + snapshot.deletedRecords();
+            if (!snapshot.rewrite()) {
+                changed += snapshot.addedRecords() + snapshot.deletedRecords();
+            }
         }
         return null;
     }

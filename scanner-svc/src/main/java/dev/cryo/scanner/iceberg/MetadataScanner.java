@@ -18,6 +18,7 @@ import dev.cryo.scanner.domain.ManifestAggregate;
 import dev.cryo.scanner.domain.ScanAssembler;
 import dev.cryo.scanner.domain.SnapshotChange;
 import dev.cryo.scanner.domain.StatisticsMath;
+import org.apache.iceberg.DataOperations;
 import org.apache.iceberg.ManifestContent;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.PartitionField;
@@ -261,7 +262,8 @@ public final class MetadataScanner {
             for (Snapshot snapshot : SnapshotUtil.ancestorsOf(current.snapshotId(), table::snapshot)) {
                 Map<String, String> summary = snapshot.summary();
                 ancestry.add(new SnapshotChange(snapshot.snapshotId(), number(summary, "added-records"),
-                        number(summary, "deleted-records"), summary != null && !summary.isEmpty()));
+                        number(summary, "deleted-records"), summary != null && !summary.isEmpty(),
+                        DataOperations.REPLACE.equals(snapshot.operation())));
             }
             rowsChanged = StatisticsMath.rowsChangedSince(ancestry, newest);
         }

@@ -59,13 +59,21 @@ class DomainTest {
 
     @Test
     void rowsChangedSinceTheDescribedSnapshotComeFromSummaries() {
-        List<SnapshotChange> ancestry = List.of(new SnapshotChange(3, 10, 2, true), new SnapshotChange(2, 5, 0, true),
-                new SnapshotChange(1, 100, 0, true));
+        List<SnapshotChange> ancestry = List.of(new SnapshotChange(3, 10, 2, true, false),
+                new SnapshotChange(2, 5, 0, true, false), new SnapshotChange(1, 100, 0, true, false));
         assertThat(StatisticsMath.rowsChangedSince(ancestry, 1)).isEqualTo(17);
         assertThat(StatisticsMath.rowsChangedSince(ancestry, 3)).isZero();
         assertThat(StatisticsMath.rowsChangedSince(ancestry, 99)).isNull();
-        assertThat(StatisticsMath.rowsChangedSince(List.of(new SnapshotChange(2, 0, 0, false),
-                new SnapshotChange(1, 1, 0, true)), 1)).isNull();
+        assertThat(StatisticsMath.rowsChangedSince(List.of(new SnapshotChange(2, 0, 0, false, false),
+                new SnapshotChange(1, 1, 0, true, false)), 1)).isNull();
+    }
+
+    @Test
+    void aRewriteChangesNoRowOfTheStatistics() {
+        // a compaction of 120 rows reports them added and deleted; the 10 appended rows are the change
+        List<SnapshotChange> ancestry = List.of(new SnapshotChange(3, 10, 0, true, false),
+                new SnapshotChange(2, 120, 120, true, true), new SnapshotChange(1, 120, 0, true, false));
+        assertThat(StatisticsMath.rowsChangedSince(ancestry, 1)).isEqualTo(10);
     }
 
     @Test

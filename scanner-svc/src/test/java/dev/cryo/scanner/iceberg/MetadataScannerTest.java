@@ -10,6 +10,7 @@ import dev.cryo.scanner.domain.PartitionKey;
 import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.NeedsInfrastructure;
 import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DataOperations;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.GenericBlobMetadata;
 import org.apache.iceberg.GenericStatisticsFile;
@@ -37,9 +38,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -241,6 +244,16 @@ class MetadataScannerTest {
         writer.append(SampleTables.events(new Random(4), 100, 20, START, Duration.ofDays(1), 2, 10));
         writer.append(SampleTables.events(new Random(5), 200, 7, START, Duration.ofDays(1), 2, 10));
         table.refresh();
+        // a compaction of the 27 new rows into one file: a replace snapshot that changes no row
+        List<DataFile> appended = new ArrayList<>();
+        table.currentSnapshot().addedDataFiles(table.io()).forEach(appended::add);
+        table.snapshot(table.currentSnapshot().parentId()).addedDataFiles(table.io()).forEach(appended::add);
+        List<Record> rows = new ArrayList<>(SampleTables.events(new Random(4), 100, 20, START, Duration.ofDays(1), 2, 10));
+        rows.addAll(SampleTables.events(new Random(5), 200, 7, START, Duration.ofDays(1), 2, 10));
+        List<DataFile> compacted = writer.writeDataFiles(rows);
+        table.newRewrite().rewriteFiles(Set.copyOf(appended), Set.copyOf(compacted)).commit();
+        table.refresh();
+        assertThat(table.currentSnapshot().operation()).isEqualTo(DataOperations.REPLACE);
 
         TableScanned scanned = scanner(ManifestCache.none()).scan(tables.id(table), table, null);
 
