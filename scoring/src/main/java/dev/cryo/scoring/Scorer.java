@@ -7,6 +7,7 @@ import dev.cryo.contracts.event.Deduction;
 import dev.cryo.contracts.event.HeldFinding;
 import dev.cryo.contracts.event.NotEvaluated;
 import dev.cryo.contracts.event.PartitionStats;
+import dev.cryo.contracts.event.SnapshotStats;
 import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.contracts.event.TableTotals;
 
@@ -66,7 +67,8 @@ public final class Scorer {
         requireNonNull(expiry, "expiry is null");
         requireNonNull(now, "now is null");
         double scale = sizeScale(scan.totals().dataBytes());
-        Optional<SnapshotExpiry.Held> snapshotsHeld = expiry.forTable(scan.properties()).holds(scan.snapshots(), now);
+        SnapshotExpiry tableExpiry = expiry.forTable(scan.properties());
+        SnapshotStats afterExpiry = tableExpiry.after(scan.snapshots(), now, 0);
         List<Deduction> deductions = new ArrayList<>();
         List<HeldFinding> held = new ArrayList<>();
         List<NotEvaluated> notEvaluated = new ArrayList<>();
@@ -81,12 +83,12 @@ public final class Scorer {
                 notEvaluated.add(new NotEvaluated(check, noData.reason()));
             } else if (measurement instanceof Measurement.Value value) {
                 Optional<Deduction> deduction = judge(checkPolicy, value.measured(), scan);
-                if (deduction.isPresent() && snapshotsHeld.isPresent()
-                        && (check == Check.SNAPSHOT_COUNT || check == Check.SNAPSHOT_AGE)) {
+                Optional<SnapshotExpiry.Held> holder = deduction.isPresent() && isSnapshotCheck(check)
+                        ? heldBy(tableExpiry, checkPolicy, deduction.get(), scan, afterExpiry, now) : Optional.empty();
+                if (holder.isPresent()) {
                     Deduction finding = deduction.get();
                     held.add(new HeldFinding(check, finding.severity(), finding.measured(), finding.limit(), finding.unit(),
-                            finding.fix(), snapshotsHeld.get().heldBy(), finding.explanation() + "; "
-                            + snapshotsHeld.get().explanation()));
+                            finding.fix(), holder.get().heldBy(), finding.explanation() + "; " + holder.get().explanation()));
                 } else {
                     deduction.ifPresent(deductions::add);
                 }
@@ -96,6 +98,27 @@ public final class Scorer {
         int lost = deductions.stream().mapToInt(Deduction::points).sum();
         int score = Math.max(0, Grade.MAX_SCORE - lost);
         return new Grading(score, Grade.of(score), scale, deductions, notEvaluated, held);
+    }
+
+    private static boolean isSnapshotCheck(Check check) {
+        return check == Check.SNAPSHOT_COUNT || check == Check.SNAPSHOT_AGE;
+    }
+
+    /**
+     * The setting that holds a snapshot finding: what expire_snapshots would leave still crosses the
+     * same limit (SCORING.md, "Only what the operation can win back").
+     */
+    private static Optional<SnapshotExpiry.Held> heldBy(SnapshotExpiry expiry, CheckPolicy policy, Deduction deduction,
+                                                         TableScanned scan, SnapshotStats afterExpiry, Instant now) {
+        TableScanned expired = scan.withSnapshots(afterExpiry);
+        if (!(measure(policy, expired, now) instanceof Measurement.Value value)) {
+            return Optional.empty();
+        }
+        Optional<Deduction> remaining = judge(policy, value.measured(), expired);
+        if (remaining.isEmpty() || remaining.get().severity() != deduction.severity()) {
+            return Optional.empty();
+        }
+        return expiry.holds(policy.check(), scan.snapshots(), afterExpiry);
     }
 
     private static Measurement measure(CheckPolicy policy, TableScanned scan, Instant now) {

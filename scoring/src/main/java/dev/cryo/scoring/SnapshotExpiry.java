@@ -1,5 +1,6 @@
 package dev.cryo.scoring;
 
+import dev.cryo.contracts.Check;
 import dev.cryo.contracts.event.SnapshotStats;
 
 import java.time.Duration;
@@ -13,8 +14,9 @@ import static java.util.Objects.requireNonNull;
  * What expire_snapshots may remove under the table's own settings: snapshots older than the
  * retention beyond the newest {@code retainLast}. The table's {@code history.expire.*} properties
  * win over Cryo's defaults, as they do when the planner plans and the executor runs the expiry. When
- * every snapshot is younger than the retention, or there are no more than {@code retainLast}, the
- * snapshot checks are held by that setting: no expiry can win their points back.
+ * what an expiry would leave still crosses a snapshot check's limit at the same severity (every
+ * snapshot younger than the retention, no more than {@code retainLast}, or a retention at or over
+ * the snapshot-age limit), the finding is held by that setting: no expiry can win its points back.
  *
  * @param retention snapshots younger than this are kept
  * @param retainLast snapshots always kept
@@ -66,25 +68,99 @@ public record SnapshotExpiry(Duration retention, int retainLast, String retentio
     }
 
     /**
-     * Why expire_snapshots could remove no snapshot now, or empty when it could remove some.
+     * What expire_snapshots would leave of a table's snapshots now, estimated from the scan's count,
+     * oldest and newest commit times as if the commits were spread evenly between them: the snapshots
+     * younger than the retention, at least the newest {@code retainLast}, and, where the table has
+     * tags or branches besides main, one snapshot each that a ref may keep (then the oldest is kept
+     * as it is: a ref may pin it).
      *
-     * @return the setting that holds them, with its value, and the explanation
+     * @param newCommits snapshots committed before the expiry runs (the job's own rewrites): they are
+     *                   the newest, and count towards {@code retainLast}
      */
-    public Optional<Held> holds(SnapshotStats snapshots, Instant now) {
-        if (snapshots.count() == 0) {
-            return Optional.empty();
+    public SnapshotStats after(SnapshotStats snapshots, Instant now, int newCommits) {
+        if (newCommits < 0) {
+            throw new IllegalArgumentException("newCommits must not be negative: " + newCommits);
         }
-        if (snapshots.count() <= retainLast) {
+        int count = snapshots.count();
+        Instant newest = newCommits > 0 ? now : snapshots.newestAt();
+        if (count == 0 || snapshots.oldestAt() == null || snapshots.newestAt() == null) {
+            return new SnapshotStats(count + newCommits, newCommits > 0 && count == 0 ? now : snapshots.oldestAt(), newest,
+                    snapshots.branches(), snapshots.tags());
+        }
+        int young = younger(snapshots, now.minus(retention));
+        int kept = Math.min(count, Math.max(young, retainLast - newCommits));
+        int pinned = Math.min(count - kept, snapshots.tags() + Math.max(0, snapshots.branches() - 1));
+        Instant oldest;
+        if (pinned > 0 || kept == count) {
+            oldest = snapshots.oldestAt();
+        } else if (kept == 0) {
+            oldest = now;
+        } else {
+            oldest = kthNewest(snapshots, kept);
+        }
+        return new SnapshotStats(kept + pinned + newCommits, oldest, newest, snapshots.branches(), snapshots.tags());
+    }
+
+    /**
+     * Why expire_snapshots cannot win back a snapshot finding: what it would leave still crosses the
+     * same limit. Empty when it can.
+     *
+     * @param check snapshot-count or snapshot-age
+     * @param before the scan's snapshots
+     * @param after what {@link #after} leaves of them
+     */
+    public Optional<Held> holds(Check check, SnapshotStats before, SnapshotStats after) {
+        if (check != Check.SNAPSHOT_COUNT && check != Check.SNAPSHOT_AGE) {
+            throw new IllegalArgumentException(check + " is not a snapshot check");
+        }
+        String retentionText = Formats.age(retention.getSeconds());
+        if (before.count() <= retainLast) {
             return Optional.of(new Held(retainLastSetting + " = " + retainLast, "retain last " + retainLast + " ("
-                    + retainLastSetting + ") keeps all " + snapshots.count() + " snapshots: expire_snapshots would remove"
+                    + retainLastSetting + ") keeps all " + before.count() + " snapshots: expire_snapshots would remove"
                     + " none; lower it to let it"));
         }
-        if (snapshots.oldestAt() != null && !snapshots.oldestAt().isBefore(now.minus(retention))) {
-            return Optional.of(new Held(retentionSetting + " = " + Formats.age(retention.getSeconds()), "all " + snapshots.count()
-                    + " snapshots are younger than the retention of " + Formats.age(retention.getSeconds()) + " (" + retentionSetting
+        if (after.count() >= before.count()) {
+            return Optional.of(new Held(retentionSetting + " = " + retentionText, "all " + before.count()
+                    + " snapshots are younger than the retention of " + retentionText + " (" + retentionSetting
                     + "): expire_snapshots would remove none; lower the retention to let it"));
         }
-        return Optional.empty();
+        if (check == Check.SNAPSHOT_AGE && after.oldestAt() != null && after.oldestAt().equals(before.oldestAt())) {
+            return Optional.of(new Held("the table's tags and branches", "the table has " + before.tags() + " tag(s) and "
+                    + Math.max(0, before.branches() - 1) + " branch(es) besides main, whose snapshots expire_snapshots"
+                    + " keeps: the oldest snapshot may be one of them; remove the ref or shorten its retention to let it"));
+        }
+        if (check == Check.SNAPSHOT_COUNT) {
+            return Optional.of(new Held(retentionSetting + " = " + retentionText, "expire_snapshots would keep about "
+                    + after.count() + " of " + before.count() + " snapshots, those younger than the retention of "
+                    + retentionText + " (" + retentionSetting + "), still over the limit; lower the retention to let it"));
+        }
+        return Optional.of(new Held(retentionSetting + " = " + retentionText, "expire_snapshots keeps snapshots up to the"
+                + " retention of " + retentionText + " (" + retentionSetting + ") old, which is still over the limit;"
+                + " lower the retention or raise the limit"));
+    }
+
+    /** Snapshots committed after {@code cutoff}, under even spacing between the oldest and the newest. */
+    private static int younger(SnapshotStats snapshots, Instant cutoff) {
+        if (!snapshots.oldestAt().isBefore(cutoff)) {
+            return snapshots.count();
+        }
+        if (snapshots.newestAt().isBefore(cutoff) || snapshots.count() == 1) {
+            return 0;
+        }
+        double span = Duration.between(snapshots.oldestAt(), snapshots.newestAt()).toMillis();
+        double share = span <= 0 ? 0 : Duration.between(cutoff, snapshots.newestAt()).toMillis() / span;
+        // the newest is younger for sure; the others are spread over the span
+        return Math.min(snapshots.count(), 1 + (int) Math.floor(share * (snapshots.count() - 1)));
+    }
+
+    /** The commit time of the k-th newest snapshot (k from 1), under even spacing. */
+    private static Instant kthNewest(SnapshotStats snapshots, int k) {
+        if (snapshots.count() == 1) {
+            return snapshots.newestAt();
+        }
+        long span = Duration.between(snapshots.oldestAt(), snapshots.newestAt()).toMillis();
+        long back = Math.round((double) span * (k - 1) / (snapshots.count() - 1));
+        return snapshots.newestAt().minusMillis(back);
     }
 
     /** The setting that holds the snapshot checks, and why. */

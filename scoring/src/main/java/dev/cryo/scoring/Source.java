@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 /**
  * Where a policy value came from, in order of precedence (highest last): the SCORING.md default,
  * the global configuration, a table glob pattern in the configuration, an Iceberg table property.
+ * {@code GRADED} stands outside that order: a value read back from a published grading's limits,
+ * whose layers the scorer already resolved.
  *
  * @param kind which layer
  * @param detail the pattern or the table property key (null for default and global)
@@ -12,10 +14,11 @@ import static java.util.Objects.requireNonNull;
 public record Source(Kind kind, String detail) {
 
     /** The layers of a policy. */
-    public enum Kind { DEFAULT, GLOBAL, PATTERN, TABLE_PROPERTY }
+    public enum Kind { DEFAULT, GLOBAL, PATTERN, TABLE_PROPERTY, GRADED }
 
     public static final Source DEFAULT = new Source(Kind.DEFAULT, null);
     public static final Source GLOBAL = new Source(Kind.GLOBAL, null);
+    public static final Source GRADED = new Source(Kind.GRADED, null);
 
     public Source {
         requireNonNull(kind, "kind is null");
@@ -40,6 +43,7 @@ public record Source(Kind kind, String detail) {
             case GLOBAL -> "global";
             case PATTERN -> "pattern:" + detail;
             case TABLE_PROPERTY -> "table-property:" + detail;
+            case GRADED -> "graded";
         };
     }
 }

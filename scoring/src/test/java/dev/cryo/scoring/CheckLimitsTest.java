@@ -49,9 +49,9 @@ class CheckLimitsTest {
                 // snapshot-count: snapshots, warning 100·s, critical 500·s
                 sixCases(Check.SNAPSHOT_COUNT, count -> healthy().snapshots((int) count, NOW.minus(Duration.ofDays(1))),
                         100, 500, 1),
-                // snapshot-age: seconds since the oldest snapshot, warning 7 days, critical 30 days
+                // snapshot-age: seconds since the oldest snapshot, warning 8 days, critical 30 days
                 sixCases(Check.SNAPSHOT_AGE, seconds -> healthy().snapshots(20, NOW.minusSeconds(seconds)),
-                        7 * DAY, 30 * DAY, 1),
+                        8 * DAY, 30 * DAY, 1),
                 // manifest-count: manifests, warning 100·s, critical 500·s
                 sixCases(Check.MANIFEST_COUNT, count -> healthy().manifests((int) count, null), 100, 500, 1),
                 // manifest-clustering: span share in thousandths (16 manifests, 16 partitions), warning 50 %, critical 80 %

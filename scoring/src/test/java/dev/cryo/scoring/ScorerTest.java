@@ -60,7 +60,7 @@ class ScorerTest {
     @Test
     void everyCountLimitScalesAt400GibButSharesRatiosAndAgesDoNot() {
         TableScanned big = healthy().dataBytes(400 * GIB).dataFiles(1000).smallFiles(200).records(1000)
-                .positionDeletes(200, 100).equalityDeletes(20, 0).snapshots(200, NOW.minus(Duration.ofDays(7)))
+                .positionDeletes(200, 100).equalityDeletes(20, 0).snapshots(200, NOW.minus(Duration.ofDays(8)))
                 .manifests(200, null).rowsChangedSinceStatistics(10L).build();
 
         Grading grading = grade(big);
@@ -73,7 +73,7 @@ class ScorerTest {
                         tuple(Check.EQUALITY_DELETES, 20.0),
                         tuple(Check.POSITION_DELETES, 200.0),
                         tuple(Check.SNAPSHOT_COUNT, 200.0),
-                        tuple(Check.SNAPSHOT_AGE, 7 * 86_400.0),
+                        tuple(Check.SNAPSHOT_AGE, 8 * 86_400.0),
                         tuple(Check.MANIFEST_COUNT, 200.0));
         assertThat(grading.deductions()).allSatisfy(deduction -> assertThat(deduction.severity()).isEqualTo(Severity.WARNING));
     }
@@ -181,11 +181,32 @@ class ScorerTest {
         assertThat(Scorer.grade(keepsAll, TablePolicy.defaults(), Scorer.DEFAULT_EXPIRY, NOW).held())
                 .extracting(HeldFinding::heldBy).containsOnly("the table's history.expire.min-snapshots-to-keep = 200");
 
-        // Older than the retention: expire_snapshots can remove some, the findings are on the to-do list.
-        TableScanned old = healthy().snapshots(187, NOW.minus(Duration.ofDays(9))).build();
+        // 187 snapshots over 9 days: about 145 are younger than 7 days, still over the limit of 100; only the
+        // age can be won back (9 days, over the 8-day warning, would become 7).
+        TableScanned partly = healthy().snapshots(187, NOW.minus(Duration.ofDays(9))).build();
+        Grading part = Scorer.grade(partly, TablePolicy.defaults(), Scorer.DEFAULT_EXPIRY, NOW);
+        assertThat(part.deductions()).extracting(Deduction::check).containsExactly(Check.SNAPSHOT_AGE);
+        assertThat(part.held()).singleElement().satisfies(finding -> assertThat(finding.explanation()).endsWith(
+                "expire_snapshots would keep about 145 of 187 snapshots, those younger than the retention of 7 days"
+                        + " (cryo.scorer.expiry.retention (the planner's cryo.planner.snapshot-retention)), still over the"
+                        + " limit; lower the retention to let it"));
+
+        // A retention of 20 days keeps snapshots 20 days old: the 8-day warning of a 25-day-old table stays.
+        TableScanned keepsTwentyDays = healthy().snapshots(90, NOW.minus(Duration.ofDays(25)))
+                .property("history.expire.max-snapshot-age-ms", String.valueOf(Duration.ofDays(20).toMillis())).build();
+        assertThat(Scorer.grade(keepsTwentyDays, TablePolicy.defaults(), Scorer.DEFAULT_EXPIRY, NOW).held())
+                .singleElement().satisfies(finding -> {
+                    assertThat(finding.check()).isEqualTo(Check.SNAPSHOT_AGE);
+                    assertThat(finding.explanation()).endsWith("expire_snapshots keeps snapshots up to the retention of"
+                            + " 20 days (the table's history.expire.max-snapshot-age-ms) old, which is still over the limit;"
+                            + " lower the retention or raise the limit");
+                });
+
+        // Spread over 30 days: about 44 are younger than 7 days, both findings are on the to-do list.
+        TableScanned old = healthy().snapshots(187, NOW.minus(Duration.ofDays(30))).build();
         Grading todo = Scorer.grade(old, TablePolicy.defaults(), Scorer.DEFAULT_EXPIRY, NOW);
         assertThat(todo.held()).isEmpty();
-        assertThat(todo.deductions()).extracting(Deduction::check).containsExactly(Check.SNAPSHOT_COUNT, Check.SNAPSHOT_AGE);
+        assertThat(todo.deductions()).extracting(Deduction::check).containsExactly(Check.SNAPSHOT_AGE, Check.SNAPSHOT_COUNT);
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.contracts.event.JobDeferred;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobHeartbeat;
+import dev.cryo.contracts.event.JobScored;
 import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.contracts.event.OperationFinished;
@@ -32,7 +33,8 @@ public enum EventType {
     JOB_STARTED("dev.cryo.job.started.v1", JobStarted.class, Topics.JOBS_RESULTS),
     JOB_HEARTBEAT("dev.cryo.job.heartbeat.v1", JobHeartbeat.class, Topics.JOBS_RESULTS),
     OPERATION_FINISHED("dev.cryo.operation.finished.v1", OperationFinished.class, Topics.JOBS_RESULTS),
-    JOB_FINISHED("dev.cryo.job.finished.v1", JobFinished.class, Topics.JOBS_RESULTS);
+    JOB_FINISHED("dev.cryo.job.finished.v1", JobFinished.class, Topics.JOBS_RESULTS),
+    JOB_SCORED("dev.cryo.job.scored.v1", JobScored.class, Topics.JOBS_RESULTS);
 
     private final String id;
     private final Class<? extends CryoEvent> payloadType;

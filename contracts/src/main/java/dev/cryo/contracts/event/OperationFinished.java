@@ -23,6 +23,9 @@ import static java.util.Objects.requireNonNull;
  * @param before files touched, before
  * @param after files written, after
  * @param committedSnapshotId the snapshot it committed (optional: nothing committed)
+ * @param changed whether it changed the table: committed a snapshot, expired snapshots, deleted
+ *                files or registered statistics (optional: the engine cannot tell, or it failed);
+ *                false marks a no-op, e.g. an expiry that found no snapshot to expire
  * @param duration wall time
  * @param retries commit retries after conflicts
  * @param queryId the engine's query id (optional: native engine)
@@ -42,6 +45,7 @@ public record OperationFinished(
         FileCounts before,
         FileCounts after,
         Long committedSnapshotId,
+        Boolean changed,
         Duration duration,
         int retries,
         String queryId,

@@ -22,6 +22,8 @@ import static java.util.Objects.requireNonNull;
  * @param notEvaluated checks that had no data to judge
  * @param held findings that only a policy change can win back: no points, never planned (optional,
  *             empty when none; absent in events from before it existed)
+ * @param limits the limits of every check the grading applied, before size scaling (optional: empty
+ *               in events from before it existed)
  */
 public record TableGraded(
         TableId table,
@@ -33,7 +35,8 @@ public record TableGraded(
         double sizeScale,
         List<Deduction> deductions,
         List<NotEvaluated> notEvaluated,
-        List<HeldFinding> held) implements CryoEvent {
+        List<HeldFinding> held,
+        List<CheckLimits> limits) implements CryoEvent {
 
     public TableGraded {
         requireNonNull(table, "table is null");
@@ -49,11 +52,12 @@ public record TableGraded(
         deductions = Require.list(deductions, "deductions");
         notEvaluated = Require.list(notEvaluated, "notEvaluated");
         held = held == null ? List.of() : List.copyOf(held);
+        limits = limits == null ? List.of() : List.copyOf(limits);
     }
 
-    /** A grading with no held finding. */
+    /** A grading with no held finding that does not name its limits. */
     public TableGraded(TableId table, String scanId, Long snapshotId, Instant gradedAt, int score, Grade grade,
                        double sizeScale, List<Deduction> deductions, List<NotEvaluated> notEvaluated) {
-        this(table, scanId, snapshotId, gradedAt, score, grade, sizeScale, deductions, notEvaluated, List.of());
+        this(table, scanId, snapshotId, gradedAt, score, grade, sizeScale, deductions, notEvaluated, List.of(), List.of());
     }
 }

@@ -74,4 +74,20 @@ public record TableScanned(
         properties = Require.sortedMap(Require.orDefault(properties, Map.of()), "properties");
         counters = Require.orDefault(counters, new ScanCounters(0, 0));
     }
+
+    /**
+     * The same scan with other statistics: what a forecast of maintenance predicts the table to look
+     * like (the planner grades it to know a plan's expected score).
+     */
+    public TableScanned withStatistics(TableTotals totals, List<PartitionStats> partitions, SnapshotStats snapshots,
+                                       ManifestStats manifests, StatisticsStats statistics, OrphanStats orphans) {
+        return new TableScanned(table, scanId, scannedAt, scanDuration, formatVersion, snapshotId, sequenceNumber,
+                snapshotCommittedAt, location, fileSizes, totals, specs, partitions, snapshots, manifests, statistics,
+                orphans, properties, counters);
+    }
+
+    /** The same scan with other snapshot statistics. */
+    public TableScanned withSnapshots(SnapshotStats snapshots) {
+        return withStatistics(totals, partitions, snapshots, manifests, statistics, orphans);
+    }
 }

@@ -91,7 +91,8 @@ public class ScanGrader {
         policy.problems().forEach(problem -> Log.warnf("Table %s: %s", scan.table(), problem));
         Grading grading = Scorer.grade(scan, policy, expiry, now);
         TableGraded graded = new TableGraded(scan.table(), scan.scanId(), scan.snapshotId(), now, grading.score(),
-                grading.grade(), grading.sizeScale(), grading.deductions(), grading.notEvaluated(), grading.held());
+                grading.grade(), grading.sizeScale(), grading.deductions(), grading.notEvaluated(), grading.held(),
+                policy.limits());
         EventEnvelope<TableGraded> gradedEnvelope = new EventEnvelope<>(EventIds.derived(envelope.id(), "graded"),
                 EventType.TABLE_GRADED, instance.source(), now, scan.table().toString(), envelope.correlationId(),
                 envelope.actor(), graded);
