@@ -61,7 +61,7 @@ class AuditTimelineTest {
     void operationResultsAreReadFromTheirPayloadsAndUnreadableOnesAreNamed() {
         OperationFinished finished = new OperationFinished("job-1", "plan-1", TableId.parse("lake.web.clicks"),
                 Operation.OPTIMIZE, 0, Engine.NATIVE, null, OperationStatus.SUCCEEDED, new FileCounts(12, 12_000, 0, 120),
-                new FileCounts(1, 11_000, 0, 120), 8L, Duration.ofSeconds(3), 0, null, null, null, T0);
+                new FileCounts(1, 11_000, 0, 120), 8L, true, Duration.ofSeconds(3), 0, null, null, null, T0);
         JsonNode payload = EventJson.mapper().valueToTree(finished);
         JsonNode broken = EventJson.mapper().createObjectNode().put("jobId", "job-2");
 

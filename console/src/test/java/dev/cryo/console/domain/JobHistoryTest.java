@@ -77,7 +77,7 @@ class JobHistoryTest {
         long bytes = filesBefore * 4096;
         return new OperationFinished(job, "plan-" + job, TableId.parse(TABLE), operation, chunk, Engine.NATIVE, null,
                 OperationStatus.SUCCEEDED, new FileCounts(filesBefore, bytes, filesBefore == 0 ? 0 : 1, filesBefore * 10),
-                new FileCounts(filesAfter, filesAfter == 0 ? 0 : bytes, 0, filesBefore * 10), 7L, Duration.ofSeconds(2),
+                new FileCounts(filesAfter, filesAfter == 0 ? 0 : bytes, 0, filesBefore * 10), 7L, true, Duration.ofSeconds(2),
                 0, null, null, null, finished);
     }
 }

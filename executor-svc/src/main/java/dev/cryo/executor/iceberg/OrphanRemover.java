@@ -97,7 +97,7 @@ public final class OrphanRemover {
         if (mode == Mode.DRY_RUN) {
             List<String> locations = first.locations();
             return new StepResult(first.counts(), first.counts(), null, 0, "dry run: would delete " + summary
-                    + (brake == null ? "" : "; the share brake would stop a real run: " + brake), locations);
+                    + (brake == null ? "" : "; the share brake would stop a real run: " + brake), locations).withChanged(false);
         }
         String released = "";
         if (brake != null) {
@@ -116,7 +116,7 @@ public final class OrphanRemover {
         }
         if (mode == Mode.CHECK) {
             return new StepResult(first.counts(), FileCounts.ZERO, null, 0, "checked: " + summary + released,
-                    first.locations());
+                    first.locations()).withChanged(false);
         }
 
         afterFirstLook.run();
@@ -139,7 +139,8 @@ public final class OrphanRemover {
                 + first.listing.listedFiles() + " listed under " + first.listing.prefix() + ", age floor " + floor
                 + skipped(first.listing) + lastLook(changed, deleted) + released;
         Log.infof("%s: %s", table.name(), message);
-        return new StepResult(first.counts(), FileCounts.ZERO, null, 0, message, deleted.files);
+        return new StepResult(first.counts(), FileCounts.ZERO, null, 0, message, deleted.files)
+                .withChanged(!deleted.files.isEmpty());
     }
 
     private OrphanSearch search() {

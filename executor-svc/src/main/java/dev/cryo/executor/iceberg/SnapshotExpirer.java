@@ -48,7 +48,7 @@ final class SnapshotExpirer {
                 "expired " + (before - after) + " of " + before + " snapshots (retention " + allowed.retention()
                         + ", retain last " + allowed.retainLast() + allowed.describeProtected() + "), deleted "
                         + dataFiles.get() + " data, " + deleteFiles.get() + " delete and " + metadataFiles.get()
-                        + " metadata files only they referenced", List.of());
+                        + " metadata files only they referenced", List.of()).withChanged(after < before);
     }
 
     private static int size(Iterable<?> values) {

@@ -100,7 +100,7 @@ final class StatisticsWriter {
         table.updateStatistics().setStatistics(statistics).commit();
         return new StepResult(FileCounts.ZERO, new FileCounts(0, 0, 0, rows), null, 0,
                 "wrote NDV sketches of " + columns.size() + " columns over " + rows + " rows of snapshot "
-                        + snapshot.snapshotId() + " to " + location, List.of(location));
+                        + snapshot.snapshotId() + " to " + location, List.of(location)).withChanged(true);
     }
 
     /** Whether the table's statistics include a file that this job wrote. */

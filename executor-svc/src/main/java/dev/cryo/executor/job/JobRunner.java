@@ -272,7 +272,8 @@ public class JobRunner implements AutoCloseable {
             }
             result = new OperationFinished(job.jobId(), job.planId(), job.table(), operation, step.key().chunkIndex(),
                     engine, routedReason, OperationStatus.SUCCEEDED, done.before(), done.after(),
-                    done.committedSnapshotId(), Duration.between(started, clock.instant()), done.retries(), done.queryId(),
+                    done.committedSnapshotId(), done.changed(), Duration.between(started, clock.instant()), done.retries(),
+                    done.queryId(),
                     null, done.message(), clock.instant());
             registry.counter("cryo.executor.commit.retries", "operation", operation.id()).increment(done.retries());
         } catch (CryoException e) {
@@ -304,13 +305,14 @@ public class JobRunner implements AutoCloseable {
     private OperationFinished failed(JobAdmitted job, StepKey step, Engine engine, String routedReason, Instant started,
                                      String code, String message, String queryId) {
         return new OperationFinished(job.jobId(), job.planId(), job.table(), step.operation(), step.chunkIndex(), engine,
-                routedReason, OperationStatus.FAILED, FileCounts.ZERO, FileCounts.ZERO, null,
+                routedReason, OperationStatus.FAILED, FileCounts.ZERO, FileCounts.ZERO, null, null,
                 Duration.between(started, clock.instant()), 0, queryId, code, message, clock.instant());
     }
 
     private OperationFinished skipped(JobAdmitted job, StepKey step, Engine engine, Long snapshot) {
         return new OperationFinished(job.jobId(), job.planId(), job.table(), step.operation(), step.chunkIndex(), engine,
-                null, OperationStatus.SKIPPED, FileCounts.ZERO, FileCounts.ZERO, snapshot, Duration.ZERO, 0, null, null,
+                null, OperationStatus.SKIPPED, FileCounts.ZERO, FileCounts.ZERO, snapshot, snapshot != null ? Boolean.TRUE : null,
+                Duration.ZERO, 0, null, null,
                 "already committed by an earlier attempt" + (snapshot == null ? "" : " in snapshot " + snapshot),
                 clock.instant());
     }

@@ -164,7 +164,7 @@ public final class SqlEngine implements MaintenanceEngine {
                         records.brakeReleases());
                 if (engine() == Engine.TRINO) {
                     return new StepResult(natively.before(), natively.after(), null, 0, "Trino's remove_orphan_files has"
-                            + " no dry run; Cryo's own: " + natively.message(), natively.files());
+                            + " no dry run; Cryo's own: " + natively.message(), natively.files()).withChanged(false);
                 }
                 guards = "; Cryo's own dry run: " + natively.message();
             } else {
@@ -220,7 +220,7 @@ public final class SqlEngine implements MaintenanceEngine {
                 if (commits.isEmpty()) {
                     yield new StepResult(FileCounts.ZERO, FileCounts.ZERO, null, 0, ran
                             + "; it committed nothing: no file of the chunk's partitions needed a rewrite at snapshot "
-                            + start.snapshotId(), List.of(), joined(queryIds));
+                            + start.snapshotId(), List.of(), joined(queryIds)).withChanged(false);
                 }
                 FileCounts removed = EngineCommits.removed(commits);
                 FileCounts added = EngineCommits.added(commits);
@@ -260,7 +260,8 @@ public final class SqlEngine implements MaintenanceEngine {
                         + snapshotsBefore + " -> " + snapshotsAfter + "; files under the table location "
                         + storageBefore + " -> " + storageAfter + (operation == Operation.EXPIRE_SNAPSHOTS
                         ? " (retention " + parameters.snapshotRetention() + ", retain last " + parameters.retainLast() + ")"
-                        : " (age floor " + parameters.orphanAgeFloor() + ")") + guards, List.of(), joined(queryIds));
+                        : " (age floor " + parameters.orphanAgeFloor() + ")") + guards, List.of(), joined(queryIds))
+                        .withChanged(changed(operation, snapshotsBefore, snapshotsAfter, storageBefore, storageAfter));
             }
         };
     }
@@ -344,11 +345,23 @@ public final class SqlEngine implements MaintenanceEngine {
                 : "fingerprint of the rewritten partitions equal before and after: " + String.join(", ", checked);
     }
 
+    /**
+     * Whether an expiry removed a snapshot, or an orphan removal a file; null when the storage under
+     * the table cannot be listed and an orphan removal's effect is therefore unknown.
+     */
+    private static Boolean changed(Operation operation, int snapshotsBefore, int snapshotsAfter, Storage before, Storage after) {
+        if (operation == Operation.EXPIRE_SNAPSHOTS) {
+            return snapshotsAfter < snapshotsBefore;
+        }
+        return before.listed() && after.listed() ? before.files() != after.files() : null;
+    }
+
     private StepResult statistics(Table table, String ran, List<String> queryIds) {
         Snapshot current = table.currentSnapshot();
         StatisticsFile file = table.statisticsFiles().stream()
                 .filter(statistics -> statistics.snapshotId() == current.snapshotId()).findFirst().orElse(null);
         if (file == null) {
+            // The engine may have registered statistics of the snapshot it read: whether it changed the table is not known.
             return new StepResult(FileCounts.ZERO, FileCounts.ZERO, null, 0, ran + "; no statistics file describes the"
                     + " current snapshot " + current.snapshotId() + " (a writer committed after it ran)", List.of(),
                     joined(queryIds));
@@ -356,7 +369,7 @@ public final class SqlEngine implements MaintenanceEngine {
         long records = Long.parseLong(EngineCommits.summary(current).getOrDefault("total-records", "0"));
         return new StepResult(FileCounts.ZERO, new FileCounts(0, file.fileSizeInBytes(), 0, records), null, 0, ran
                 + "; statistics file " + file.path() + " (" + file.blobMetadata().size() + " blobs) for snapshot "
-                + current.snapshotId(), List.of(), joined(queryIds));
+                + current.snapshotId(), List.of(), joined(queryIds)).withChanged(true);
     }
 
     private StepResult manifests(Table table, Snapshot start, List<ManifestFile> before, String ran, List<String> queryIds) {
@@ -366,7 +379,8 @@ public final class SqlEngine implements MaintenanceEngine {
         FileCounts afterCounts = new FileCounts(after.size(), after.stream().mapToLong(ManifestFile::length).sum(), 0, 0);
         return new StepResult(beforeCounts, afterCounts, commits.isEmpty() ? null : commits.get(commits.size() - 1).snapshotId(),
                 0, ran + "; data manifests " + before.size() + " -> " + after.size()
-                + (commits.isEmpty() ? ", nothing committed" : ", committed " + ids(commits)), List.of(), joined(queryIds));
+                + (commits.isEmpty() ? ", nothing committed" : ", committed " + ids(commits)), List.of(), joined(queryIds))
+                .withChanged(!commits.isEmpty());
     }
 
     @Override

@@ -52,7 +52,7 @@ public final class Events {
                                                              long snapshotId, Instant at) {
         return EventEnvelope.startChain(new OperationFinished(jobId, planId, table, Operation.OPTIMIZE, null,
                 Engine.NATIVE, null, OperationStatus.SUCCEEDED, new FileCounts(40, 4_000, 0, 400),
-                new FileCounts(1, 4_000, 0, 400), snapshotId, Duration.ofMillis(300), 0, null, null, "rewrote 40 files",
+                new FileCounts(1, 4_000, 0, 400), snapshotId, true, Duration.ofMillis(300), 0, null, null, "rewrote 40 files",
                 at), "/cryo/executor", at);
     }
 
