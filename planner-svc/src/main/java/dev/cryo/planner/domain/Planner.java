@@ -9,13 +9,19 @@ import dev.cryo.contracts.event.Estimate;
 import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.contracts.event.PartitionPredicate;
 import dev.cryo.contracts.event.PartitionSpecInfo;
+import dev.cryo.contracts.event.PartitionStats;
 import dev.cryo.contracts.event.PlannedOperation;
 import dev.cryo.contracts.event.TableGraded;
 import dev.cryo.contracts.event.TableScanned;
+import dev.cryo.scoring.Grading;
+import dev.cryo.scoring.Scorer;
+import dev.cryo.scoring.SnapshotExpiry;
+import dev.cryo.scoring.TablePolicy;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -73,10 +79,11 @@ public final class Planner {
         Map<Integer, PartitionSpecInfo> specs = scan.specs().stream()
                 .collect(Collectors.toMap(PartitionSpecInfo::specId, Function.identity(), (first, second) -> first));
         List<PlannedOperation> operations = new ArrayList<>();
+        Map<Operation, List<PartitionStats>> selected = new EnumMap<>(Operation.class);
         for (Operation operation : requested) {
             List<Check> reasons = reasons(graded.deductions(), operation);
             if (operation.scope() == Operation.Scope.PARTITIONS) {
-                List<Chunk> chunks = chunks(operation, scan, specs, policy, notes);
+                List<Chunk> chunks = chunks(operation, scan, specs, policy, notes, selected);
                 if (chunks.isEmpty()) {
                     notes.add(operation + " left out: no partition has " + policy.smallFileThreshold()
                             + " or more small files or " + deleteKind(operation)
@@ -93,17 +100,42 @@ public final class Planner {
                         tableParameters(operation, scan, policy, notes), Estimate.ZERO));
             }
         }
-        Set<Operation> planned = operations.stream().map(PlannedOperation::operation)
-                .collect(Collectors.toCollection(LinkedHashSet::new));
-        int regained = graded.deductions().stream().filter(deduction -> planned.contains(deduction.fix()))
-                .mapToInt(Deduction::points).sum();
-        int expectedScore = Math.min(Grade.MAX_SCORE, graded.score() + regained);
         Estimate estimate = operations.stream().map(PlannedOperation::estimate).reduce(Estimate.ZERO, Estimate::plus);
         if (operations.isEmpty()) {
             notes.add("no plan: no operation has anything to do");
+            return new Planning(graded.table(), scan.scanId(), graded.snapshotId(), scanStartedAt(scan), graded.score(),
+                    graded.grade(), graded.score(), operations, estimate, notes);
         }
         return new Planning(graded.table(), scan.scanId(), graded.snapshotId(), scanStartedAt(scan), graded.score(), graded.grade(),
-                operations.isEmpty() ? graded.score() : expectedScore, operations, estimate, notes);
+                expectedScore(graded, scan, policy, operations, selected, notes), operations, estimate, notes);
+    }
+
+    /**
+     * The grade of the table the plan predicts ({@link Forecast}), by the scorer's rules and the
+     * limits the grade names; a grade from a scorer that names no limits gets the points of the
+     * planned deductions back, as before.
+     */
+    private static int expectedScore(TableGraded graded, TableScanned scan, PlanningPolicy policy,
+                                     List<PlannedOperation> operations, Map<Operation, List<PartitionStats>> selected,
+                                     List<String> notes) {
+        Set<Operation> planned = operations.stream().map(PlannedOperation::operation)
+                .collect(Collectors.toCollection(LinkedHashSet::new));
+        if (graded.limits().isEmpty()) {
+            int regained = graded.deductions().stream().filter(deduction -> planned.contains(deduction.fix()))
+                    .mapToInt(Deduction::points).sum();
+            notes.add("expected score: the planned deductions' points back (the grade names no limits to forecast by)");
+            return Math.min(Grade.MAX_SCORE, graded.score() + regained);
+        }
+        SnapshotExpiry expiry = SnapshotExpiry.defaults(policy.snapshotRetention(), policy.retainLast());
+        TableScanned predicted = Forecast.after(scan, operations, selected, expiry.forTable(scan.properties()),
+                graded.gradedAt());
+        Grading expected = Scorer.grade(predicted, TablePolicy.graded(graded.limits()), expiry, graded.gradedAt());
+        notes.add("expected after the plan: " + expected.grade() + " " + expected.score()
+                + " (the scorer's rules and limits on the table the plan predicts)");
+        expected.deductions().stream().filter(deduction -> planned.contains(deduction.fix())).forEach(deduction ->
+                notes.add(deduction.check().id() + " is expected to remain after " + deduction.fix() + ": "
+                        + deduction.explanation()));
+        return expected.score();
     }
 
     /** The scan read the table's metadata at or after this time (its end less its duration). */
@@ -117,7 +149,8 @@ public final class Planner {
     }
 
     private static List<Chunk> chunks(Operation operation, TableScanned scan, Map<Integer, PartitionSpecInfo> specs,
-                                      PlanningPolicy policy, List<String> notes) {
+                                      PlanningPolicy policy, List<String> notes,
+                                      Map<Operation, List<PartitionStats>> selected) {
         long target = scan.fileSizes().targetFileSizeBytes();
         List<Candidate> candidates = PartitionSelection.select(operation, scan.partitions(),
                 policy.smallFileThreshold(), target);
@@ -127,6 +160,7 @@ public final class Planner {
                     + "(cryo.planner.max-partitions-per-operation)");
             candidates = candidates.subList(0, policy.maxPartitionsPerOperation());
         }
+        selected.put(operation, candidates.stream().map(Candidate::partition).toList());
         List<List<Candidate>> packed = ChunkPacker.pack(candidates, Candidate::inputBytes, policy.chunkBudgetBytes(),
                 policy.partitionsPerChunk());
         List<Chunk> chunks = new ArrayList<>();

@@ -75,7 +75,7 @@ class PlannerTest {
                 Operation.EXPIRE_SNAPSHOTS, "the table's history.expire.max-snapshot-age-ms = 7 days",
                 "all 187 snapshots are younger than the retention of 7 days");
         TableGraded graded = new TableGraded(Fixtures.TABLE, Fixtures.SCAN_ID, 42L, AT, 92, Grade.A, 1.0,
-                List.of(warning(Check.SMALL_FILES)), List.of(), List.of(young));
+                List.of(warning(Check.SMALL_FILES)), List.of(), List.of(young), List.of());
 
         Planning planning = Planner.plan(graded, EVERYTHING_TO_DO, PlanningPolicy.DEFAULTS, Trigger.OPERATOR_REQUEST);
 
