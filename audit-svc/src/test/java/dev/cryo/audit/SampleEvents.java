@@ -84,7 +84,7 @@ public final class SampleEvents {
         JobHeartbeat heartbeat = new JobHeartbeat(jobId, planId, table, "executor-1", now.plusSeconds(7), Operation.OPTIMIZE,
                 1, 3);
         OperationFinished operation = new OperationFinished(jobId, planId, table, Operation.OPTIMIZE, 0, Engine.TRINO, null,
-                OperationStatus.FAILED, new FileCounts(100, 90_000, 0, 5_000), FileCounts.ZERO, null,
+                OperationStatus.FAILED, new FileCounts(100, 90_000, 0, 5_000), FileCounts.ZERO, null, null,
                 Duration.ofMillis(2345), 0, "q-1", "TRINO_QUERY_FAILED", "Query exceeded memory limit", now.plusSeconds(8));
         JobFinished finished = new JobFinished(jobId, planId, table, Engine.TRINO, JobOutcome.FAILED, 0, 1,
                 Duration.ofMillis(4000), "TRINO_QUERY_FAILED", null, now.plusSeconds(9));
@@ -115,6 +115,7 @@ public final class SampleEvents {
             case MAINTENANCE_PLANNED -> "/cryo/planner";
             case JOB_ADMITTED, JOB_DEFERRED -> "/cryo/governor";
             case JOB_STARTED, JOB_HEARTBEAT, OPERATION_FINISHED, JOB_FINISHED -> "/cryo/executor";
+            case JOB_SCORED -> "/cryo/planner";
         };
     }
 }

@@ -18,6 +18,7 @@ import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.contracts.event.JobDeferred;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobHeartbeat;
+import dev.cryo.contracts.event.JobScored;
 import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.contracts.event.OperationFinished;
@@ -222,6 +223,15 @@ public final class RecordExtractor {
             c.reason = finished.errorCode();
             c.detail = finished.message() != null ? finished.message()
                     : finished.operationsSucceeded() + " operation(s) succeeded, " + finished.operationsFailed() + " failed";
+        } else if (data instanceof JobScored scored) {
+            // The promise kept or not: the difference is in the detail, its kind in the reason.
+            c.status = "scored";
+            c.jobId = scored.jobId();
+            c.planId = scored.planId();
+            c.operations = fixedOrder(scored.noOpOperations());
+            c.reason = scored.noOp() ? "no-op" : scored.actualScore() == null ? "ungraded"
+                    : scored.reached() ? "reached" : "short";
+            c.detail = scored.message();
         } else {
             throw new IllegalStateException("Cannot audit " + data.getClass().getName() + ": unknown event type");
         }

@@ -6,10 +6,10 @@ import java.util.Locale;
 
 /**
  * The steps of one table change, in the order they happen: change → scan → grade → plan →
- * admit or defer → job → result.
+ * admit or defer → job → result → score (the first grade after the job against the plan's expected score).
  */
 public enum TimelineStage {
-    CHANGE, SCAN, GRADE, PLAN, ADMIT, DEFER, JOB, RESULT,
+    CHANGE, SCAN, GRADE, PLAN, ADMIT, DEFER, JOB, RESULT, SCORE,
     /** A record of the chain that a consumer dead-lettered or that was not readable. */
     FAILED_DELIVERY;
 
@@ -35,6 +35,7 @@ public enum TimelineStage {
             case JOB_DEFERRED -> DEFER;
             case JOB_STARTED, JOB_HEARTBEAT, OPERATION_FINISHED -> JOB;
             case JOB_FINISHED -> RESULT;
+            case JOB_SCORED -> SCORE;
         };
     }
 }

@@ -18,7 +18,7 @@ public interface AuditApi {
     /**
      * One stored event.
      *
-     * @param stage its step in a table change: change, scan, grade, plan, admit, defer, job, result, failed-delivery
+     * @param stage its step in a table change: change, scan, grade, plan, admit, defer, job, result, score, failed-delivery
      * @param detail one line for people
      * @param payload the event's data as published
      */
