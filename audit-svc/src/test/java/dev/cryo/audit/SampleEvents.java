@@ -19,6 +19,7 @@ import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.contracts.event.JobDeferred;
 import dev.cryo.contracts.event.DeferReason;
 import dev.cryo.contracts.event.JobFinished;
+import dev.cryo.contracts.event.JobScored;
 import dev.cryo.contracts.event.JobHeartbeat;
 import dev.cryo.contracts.event.JobOutcome;
 import dev.cryo.contracts.event.JobStarted;
@@ -88,10 +89,12 @@ public final class SampleEvents {
                 Duration.ofMillis(2345), 0, "q-1", "TRINO_QUERY_FAILED", "Query exceeded memory limit", now.plusSeconds(8));
         JobFinished finished = new JobFinished(jobId, planId, table, Engine.TRINO, JobOutcome.FAILED, 0, 1,
                 Duration.ofMillis(4000), "TRINO_QUERY_FAILED", null, now.plusSeconds(9));
+        JobScored scored = new JobScored(jobId, planId, table, JobOutcome.FAILED, 80, 100, 80, Grade.B, "scan-2",
+                List.of(smallFiles), false, List.of(), "expected 100, got 80 (B): small-files remains", now.plusSeconds(10));
         List<EventEnvelope<? extends CryoEvent>> chain = new ArrayList<>();
         chain.add(start);
         List<CryoEvent> rest = List.of(scanned, graded, gradeChanged, plan, deferred, admitted, started, heartbeat, operation,
-                finished);
+                finished, scored);
         Instant time = now;
         for (CryoEvent event : rest) {
             time = time.plusSeconds(1);

@@ -85,6 +85,11 @@ class RecordExtractorTest {
         assertThat(finished.columns().status()).isEqualTo("failed");
         assertThat(finished.columns().durationMillis()).isEqualTo(4000);
         assertThat(finished.columns().detail()).isEqualTo("0 operation(s) succeeded, 1 failed");
+        AuditRecord scored = byType.get(EventType.JOB_SCORED);
+        assertThat(scored.columns().status()).isEqualTo("scored");
+        assertThat(scored.columns().reason()).isEqualTo("short");
+        assertThat(scored.columns().jobId()).isEqualTo(admitted.columns().jobId());
+        assertThat(scored.columns().detail()).isEqualTo("expected 100, got 80 (B): small-files remains");
     }
 
     @Test
