@@ -83,7 +83,8 @@ class IngestTest {
         assertThat(byType(rows, EventType.JOB_ADMITTED).get("jobId")).isEqualTo(byType(rows, EventType.JOB_STARTED).get("jobId"));
 
         JsonPath timeline = given().get("/api/v1/audit/timeline/" + chain.get(0).id()).then().statusCode(200).extract().jsonPath();
-        assertThat(timeline.getList("stages")).containsExactly("change", "scan", "grade", "plan", "admit", "defer", "job", "result");
+        assertThat(timeline.getList("stages")).containsExactly("change", "scan", "grade", "plan", "admit", "defer", "job", "result",
+                "score");
         assertThat(timeline.getString("table")).isEqualTo(table.toString());
         assertThat(timeline.getList("events.eventId", String.class)).containsSubsequence(ids(chain));
         assertThat(timeline.getString("more")).as("the whole chain is shown").isNull();

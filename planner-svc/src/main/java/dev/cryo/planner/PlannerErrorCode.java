@@ -9,6 +9,8 @@ public enum PlannerErrorCode implements ErrorCode {
     TABLE_NOT_KNOWN(ErrorType.USER, 404),
     /** No plan with that id. */
     PLAN_NOT_KNOWN(ErrorType.USER, 404),
+    /** The job has no score yet: it has not finished, or no grade has shown it yet. */
+    JOB_NOT_SCORED(ErrorType.USER, 404),
     /** The latest grade names a scan that has not arrived (or was pruned). */
     SCAN_NOT_STORED(ErrorType.USER, 409),
     /** A scan the planner cannot address partitions of: an unknown spec, values that do not fit it. */

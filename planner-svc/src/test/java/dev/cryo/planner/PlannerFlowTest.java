@@ -24,6 +24,7 @@ import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.Grade;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobOutcome;
+import dev.cryo.contracts.event.JobScored;
 import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.platform.messaging.EventIds;
@@ -221,16 +222,36 @@ class PlannerFlowTest {
         MaintenancePlanned done = (MaintenancePlanned) planOf(mark, send(grade(first, small(Severity.CRITICAL)))).data();
 
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        send(new JobStarted("job-" + UUID.randomUUID(), done.planId(), table, Engine.NATIVE, "executor-test", 1, now, 0));
+        String jobId = "job-" + UUID.randomUUID();
+        send(new JobStarted(jobId, done.planId(), table, Engine.NATIVE, "executor-test", 1, now, 0));
         await().atMost(WAIT).untilAsserted(() -> given().get("/api/v1/tables/{table}/plan", table.toString()).then()
                 .statusCode(200).body("status", equalTo("STARTED")));
-        send(new JobFinished("job-" + UUID.randomUUID(), done.planId(), table, Engine.NATIVE, JobOutcome.SUCCEEDED, 1, 0,
+        send(new JobFinished(jobId, done.planId(), table, Engine.NATIVE, JobOutcome.SUCCEEDED, 1, 0,
                 Duration.ofSeconds(3), null, null, now.plusSeconds(3)));
         await().atMost(WAIT).untilAsserted(() -> given().get("/api/v1/tables/{table}/plan", table.toString()).then()
                 .statusCode(200).body("status", equalTo("FINISHED")));
+        // The job's operation reports did not come here: only a grade of a scan after its end scores it.
+        given().get("/api/v1/jobs/{jobId}/score", jobId).then().statusCode(404)
+                .body("message", containsString("waits for the grade of a scan after its last change"));
 
-        TableScanned second = send(scan(table, "scan-2-" + UUID.randomUUID())).data();
-        MaintenancePlanned next = (MaintenancePlanned) planOf(mark, send(grade(second, small(Severity.CRITICAL)))).data();
+        Map<TopicPartition, Long> results = kafka.mark(Topics.JOBS_RESULTS);
+        TableScanned second = send(scan(table, "scan-2-" + UUID.randomUUID(), now.plusSeconds(5))).data();
+        EventEnvelope<TableGraded> graded = send(grade(second, small(Severity.CRITICAL)));
+        TableGraded after = graded.data();
+        MaintenancePlanned next = (MaintenancePlanned) planOf(mark, graded).data();
+
+        String scoreId = EventIds.derived(jobId, "scored");
+        Predicate<ConsumerRecord<String, byte[]>> scored = record -> scoreId.equals(header(record, "ce_id"));
+        JobScored score = (JobScored) kafka.readAfter(results, WAIT, records -> records.stream().anyMatch(scored)).stream()
+                .filter(scored).map(KafkaEnvelopes::fromRecord).findFirst().orElseThrow().data();
+        assertThat(score.jobId()).isEqualTo(jobId);
+        assertThat(score.scanId()).isEqualTo(second.scanId());
+        assertThat(score.actualScore()).isEqualTo(after.score());
+        assertThat(score.expectedScore()).isEqualTo(done.expectedScore());
+        assertThat(score.reached()).isEqualTo(after.score() >= done.expectedScore());
+        given().get("/api/v1/jobs/{jobId}/score", jobId).then().statusCode(200).body("scanId", equalTo(second.scanId()));
+        given().get("/api/v1/job-scores?table={table}", table.toString()).then().statusCode(200)
+                .body("jobs", equalTo(1)).body("scores[0].jobId", equalTo(jobId));
 
         assertThat(next.supersedesPlanId()).isNull();
         given().get("/api/v1/tables/{table}/plans", table.toString()).then().statusCode(200)

@@ -16,7 +16,13 @@ public enum ChangeSource {
     /** A scheduled full pass over every table. */
     SWEEP("sweep"),
     /** An operator asked for a scan now ("fix now"). */
-    MANUAL("manual");
+    MANUAL("manual"),
+    /**
+     * A Cryo job on the table finished: its result is scanned at once, so the planner can score
+     * the job against the grade it was promised (an expiry leaves the current snapshot as it was,
+     * so no watcher or commit report announces it).
+     */
+    JOB("job");
 
     private final String id;
 

@@ -51,6 +51,17 @@ public interface PlannerConfig {
     @WithDefault("3")
     int scansKeptPerTable();
 
+    /**
+     * How long a finished job waits for a grade of a scan that started after its last change;
+     * then its JobScored is published without an actual score, saying so.
+     */
+    @WithDefault("PT30M")
+    Duration scoreWait();
+
+    /** How often the jobs that waited longer than {@link #scoreWait()} are looked for. */
+    @WithDefault("PT1M")
+    Duration scoreSweepInterval();
+
     /** Overrides of the settings above, by table glob ({@code *} any characters, {@code ?} one). */
     Map<String, Override> policies();
 

@@ -5,6 +5,7 @@ import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.planner.domain.PlanStatus;
+import dev.cryo.planner.persistence.JobScoring;
 import dev.cryo.planner.persistence.PlanStore;
 import dev.cryo.platform.messaging.EventConsumers;
 import dev.cryo.platform.messaging.EventPublisher;
@@ -14,26 +15,27 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 /**
  * Follows the executors' reports so that plan history shows which plans started and finished,
- * and a finished plan is never named as superseded. Heartbeats and per-operation reports are
- * not needed for that and are passed over. Recording a report is naturally idempotent.
+ * and a finished plan is never named as superseded; operation reports and job ends also feed the
+ * jobs' scores ({@link JobScoring}). Heartbeats and the planner's own scores on the same topic are
+ * passed over. Recording a report is naturally idempotent.
  */
 @ApplicationScoped
 public class JobReportConsumer {
 
-    private static final EventPublisher PUBLISHES_NOTHING = new EventPublisher(Map.of());
-
     private final EventConsumers consumers;
     private final PlanStore store;
+    private final JobScoring scoring;
+    private final EventPublisher publisher;
 
-    JobReportConsumer(EventConsumers consumers, PlanStore store) {
+    JobReportConsumer(EventConsumers consumers, PlanStore store, JobScoring scoring, PlannerEvents events) {
         this.consumers = consumers;
         this.store = store;
+        this.scoring = scoring;
+        this.publisher = events.publisher();
     }
 
     @Incoming(Topics.JOBS_RESULTS)
@@ -45,8 +47,8 @@ public class JobReportConsumer {
             } else if (envelope.data() instanceof JobFinished finished) {
                 record(finished.planId(), PlanStatus.FINISHED, finished.finishedAt());
             }
-            return List.of();
-        }, PUBLISHES_NOTHING);
+            return scoring.reported(envelope);
+        }, publisher);
     }
 
     private void record(String planId, PlanStatus status, java.time.Instant at) {

@@ -12,17 +12,15 @@ import dev.cryo.platform.messaging.EventConsumers;
 import dev.cryo.platform.messaging.EventPublisher;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.reactive.messaging.Channel;
-import org.eclipse.microprofile.reactive.messaging.Emitter;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
-import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 /**
  * The planner's two inputs: scans (stored, the planner's only source of partition statistics)
- * and grades (planned once their scan is stored). Plans go out on {@link Topics#PLANS}.
+ * and grades (planned once their scan is stored). Plans go out on {@link Topics#PLANS}, the scores
+ * of the jobs a grade shows on {@link Topics#JOBS_RESULTS}.
  */
 @ApplicationScoped
 public class PlannerConsumers {
@@ -31,9 +29,9 @@ public class PlannerConsumers {
     private final EventPublisher publisher;
     private final PlanningService planning;
 
-    PlannerConsumers(EventConsumers consumers, @Channel(Topics.PLANS) Emitter<CryoEvent> plans, PlanningService planning) {
+    PlannerConsumers(EventConsumers consumers, PlannerEvents events, PlanningService planning) {
         this.consumers = consumers;
-        this.publisher = new EventPublisher(Map.of(Topics.PLANS, plans));
+        this.publisher = events.publisher();
         this.planning = planning;
     }
 

@@ -2,20 +2,15 @@ package dev.cryo.planner.persistence;
 
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
-import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.contracts.event.TableGraded;
 import dev.cryo.contracts.event.TableScanned;
-import dev.cryo.contracts.json.EventJson;
 import dev.cryo.planner.domain.PlanStatus;
 import dev.cryo.planner.domain.Supersession.PriorPlan;
-import dev.cryo.platform.error.CommonErrorCode;
-import dev.cryo.platform.error.CryoException;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -40,10 +35,10 @@ public class PlanStore {
     public record ScanHeader(String scanId, Instant scannedAt) {
     }
 
-    private final AgroalDataSource dataSource;
+    private final Jdbc jdbc;
 
     PlanStore(AgroalDataSource dataSource) {
-        this.dataSource = dataSource;
+        this.jdbc = new Jdbc(dataSource);
     }
 
     /**
@@ -53,7 +48,7 @@ public class PlanStore {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public Optional<StoredGrade> lockTable(TableId table) {
-        return query("lock table " + table, connection -> {
+        return jdbc.query("lock table " + table, connection -> {
             try (PreparedStatement insert = connection.prepareStatement(
                     "INSERT INTO table_state (table_id) VALUES (?) ON CONFLICT DO NOTHING")) {
                 insert.setString(1, table.toString());
@@ -65,52 +60,52 @@ public class PlanStore {
 
     /** The latest grade of a table, if any. */
     public Optional<StoredGrade> latestGrade(TableId table) {
-        return query("read the grade of " + table, connection -> readGrade(connection, table, ""));
+        return jdbc.query("read the grade of " + table, connection -> readGrade(connection, table, ""));
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
     public void saveGrade(EventEnvelope<TableGraded> envelope, boolean waitingForScan) {
         TableGraded grade = envelope.data();
-        update("store the grade of " + grade.table(), """
+        jdbc.update("store the grade of " + grade.table(), """
                 UPDATE table_state SET grade_event_id = ?, grade_correlation_id = ?, grade_actor = ?, graded_at = ?,
                     scan_id = ?, grade_payload = ?, waiting_for_scan = ? WHERE table_id = ?""",
                 envelope.id(), envelope.correlationId(), envelope.actor(), Timestamp.from(grade.gradedAt()),
-                grade.scanId(), json(grade), waitingForScan, grade.table().toString());
+                grade.scanId(), Jdbc.json(grade), waitingForScan, grade.table().toString());
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
     public void stopWaiting(TableId table) {
-        update("update " + table, "UPDATE table_state SET waiting_for_scan = false WHERE table_id = ?", table.toString());
+        jdbc.update("update " + table, "UPDATE table_state SET waiting_for_scan = false WHERE table_id = ?", table.toString());
     }
 
     /** Stores a scan (once: a redelivered scan changes nothing) and keeps only the newest {@code keep} of its table. */
     @Transactional(Transactional.TxType.MANDATORY)
     public void saveScan(TableScanned scan, int keep) {
-        update("store scan " + scan.scanId(), """
+        jdbc.update("store scan " + scan.scanId(), """
                 INSERT INTO scan (scan_id, table_id, scanned_at, payload) VALUES (?, ?, ?, ?)
                 ON CONFLICT (table_id, scan_id) DO NOTHING""",
-                scan.scanId(), scan.table().toString(), Timestamp.from(scan.scannedAt()), json(scan));
-        update("prune the scans of " + scan.table(), """
+                scan.scanId(), scan.table().toString(), Timestamp.from(scan.scannedAt()), Jdbc.json(scan));
+        jdbc.update("prune the scans of " + scan.table(), """
                 DELETE FROM scan WHERE table_id = ? AND scan_id NOT IN (
                     SELECT scan_id FROM scan WHERE table_id = ? ORDER BY scanned_at DESC, scan_id DESC LIMIT ?)""",
                 scan.table().toString(), scan.table().toString(), keep);
     }
 
     public Optional<TableScanned> findScan(TableId table, String scanId) {
-        return query("read scan " + scanId + " of " + table, connection -> {
+        return jdbc.query("read scan " + scanId + " of " + table, connection -> {
             try (PreparedStatement select = connection.prepareStatement(
                     "SELECT payload FROM scan WHERE table_id = ? AND scan_id = ?")) {
                 select.setString(1, table.toString());
                 select.setString(2, scanId);
                 try (ResultSet row = select.executeQuery()) {
-                    return row.next() ? Optional.of(read(row.getString(1), TableScanned.class)) : Optional.empty();
+                    return row.next() ? Optional.of(Jdbc.read(row.getString(1), TableScanned.class)) : Optional.empty();
                 }
             }
         });
     }
 
     public Optional<ScanHeader> newestScan(TableId table) {
-        return query("read the scans of " + table, connection -> {
+        return jdbc.query("read the scans of " + table, connection -> {
             try (PreparedStatement select = connection.prepareStatement(
                     "SELECT scan_id, scanned_at FROM scan WHERE table_id = ? ORDER BY scanned_at DESC, scan_id DESC LIMIT 1")) {
                 select.setString(1, table.toString());
@@ -126,20 +121,20 @@ public class PlanStore {
     @Transactional(Transactional.TxType.MANDATORY)
     public void insertPlan(StoredPlan stored, String actor) {
         MaintenancePlanned plan = stored.plan();
-        update("store plan " + plan.planId(), """
+        jdbc.update("store plan " + plan.planId(), """
                 INSERT INTO plan (plan_id, table_id, event_id, grade_event_id, trigger_event_id, correlation_id, actor,
                     scan_id, planned_at, status, status_changed_at, supersedes_plan_id, superseded_by_plan_id, payload)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
                 plan.planId(), plan.table().toString(), stored.eventId(), stored.gradeEventId(),
                 stored.triggerEventId(), stored.correlationId(), actor, plan.scanId(), Timestamp.from(plan.plannedAt()),
                 stored.status().name(), Timestamp.from(stored.statusChangedAt()), plan.supersedesPlanId(),
-                stored.supersededByPlanId(), json(plan));
+                stored.supersededByPlanId(), Jdbc.json(plan));
     }
 
     /** Names the plan that replaces {@code planId}; a plan that had not started becomes SUPERSEDED. */
     @Transactional(Transactional.TxType.MANDATORY)
     public void markSuperseded(String planId, String byPlanId, Instant at) {
-        update("supersede plan " + planId, """
+        jdbc.update("supersede plan " + planId, """
                 UPDATE plan SET superseded_by_plan_id = ?,
                     status = CASE WHEN status = ? THEN ? ELSE status END,
                     status_changed_at = CASE WHEN status = ? THEN ? ELSE status_changed_at END
@@ -159,11 +154,11 @@ public class PlanStore {
         if (status != PlanStatus.STARTED && status != PlanStatus.FINISHED) {
             throw new IllegalArgumentException("Cannot record a " + status + " report: executors report STARTED or FINISHED");
         }
-        return query("record the report on plan " + planId, connection -> {
+        return jdbc.query("record the report on plan " + planId, connection -> {
             try (PreparedStatement statement = connection.prepareStatement("""
                     UPDATE plan SET status = ?, status_changed_at = ?
                     WHERE plan_id = ? AND status <> ? AND status <> ?""")) {
-                bind(statement, status.name(), Timestamp.from(at), planId, PlanStatus.FINISHED.name(), status.name());
+                Jdbc.bind(statement, status.name(), Timestamp.from(at), planId, PlanStatus.FINISHED.name(), status.name());
                 return statement.executeUpdate() == 1;
             }
         });
@@ -171,7 +166,7 @@ public class PlanStore {
 
     /** The newest plans of a table, as supersession needs them. */
     public List<PriorPlan> priorPlans(TableId table) {
-        return query("read the plans of " + table, connection -> {
+        return jdbc.query("read the plans of " + table, connection -> {
             try (PreparedStatement select = connection.prepareStatement("""
                     SELECT plan_id, planned_at, status FROM plan WHERE table_id = ?
                     ORDER BY planned_at DESC, plan_id DESC LIMIT 10""")) {
@@ -206,15 +201,15 @@ public class PlanStore {
     }
 
     private List<StoredPlan> plans(String sql, Object... parameters) {
-        return query("read plans", connection -> {
+        return jdbc.query("read plans", connection -> {
             try (PreparedStatement select = connection.prepareStatement(sql)) {
-                bind(select, parameters);
+                Jdbc.bind(select, parameters);
                 List<StoredPlan> plans = new ArrayList<>();
                 try (ResultSet row = select.executeQuery()) {
                     while (row.next()) {
                         plans.add(new StoredPlan(row.getString(1), row.getString(2), row.getString(3), row.getString(4),
                                 PlanStatus.valueOf(row.getString(5)), row.getTimestamp(6).toInstant(), row.getString(7),
-                                read(row.getString(8), MaintenancePlanned.class)));
+                                Jdbc.read(row.getString(8), MaintenancePlanned.class)));
                     }
                 }
                 return plans;
@@ -232,44 +227,8 @@ public class PlanStore {
                     return Optional.empty();
                 }
                 return Optional.of(new StoredGrade(row.getString(1), row.getString(2), row.getString(3),
-                        read(row.getString(4), TableGraded.class), row.getBoolean(5)));
+                        Jdbc.read(row.getString(4), TableGraded.class), row.getBoolean(5)));
             }
         }
-    }
-
-    private interface Work<T> {
-        T run(Connection connection) throws SQLException;
-    }
-
-    private <T> T query(String action, Work<T> work) {
-        try (Connection connection = dataSource.getConnection()) {
-            return work.run(connection);
-        } catch (SQLException e) {
-            throw new CryoException(CommonErrorCode.DEPENDENCY_UNAVAILABLE,
-                    "Cannot " + action + ": the database answered " + e.getMessage(), e);
-        }
-    }
-
-    private void update(String action, String sql, Object... parameters) {
-        query(action, connection -> {
-            try (PreparedStatement statement = connection.prepareStatement(sql)) {
-                bind(statement, parameters);
-                return statement.executeUpdate();
-            }
-        });
-    }
-
-    private static void bind(PreparedStatement statement, Object... parameters) throws SQLException {
-        for (int i = 0; i < parameters.length; i++) {
-            statement.setObject(i + 1, parameters[i]);
-        }
-    }
-
-    private static String json(CryoEvent event) {
-        return new String(EventJson.write(event), StandardCharsets.UTF_8);
-    }
-
-    private static <T extends CryoEvent> T read(String json, Class<T> type) {
-        return EventJson.read(json.getBytes(StandardCharsets.UTF_8), type);
     }
 }

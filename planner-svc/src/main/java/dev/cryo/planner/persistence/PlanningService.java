@@ -43,6 +43,9 @@ import java.util.Optional;
  * <p>Idempotency: each input's id is recorded in the transaction of its work, and the plans it
  * produced remember it ({@code trigger_event_id}); a redelivered input does no work again but
  * republishes those plans under the same CloudEvents ids.
+ *
+ * <p>Every grade whose scan is stored also scores the finished jobs it shows ({@link JobScoring});
+ * the answer carries those scores after the plans.
  */
 @ApplicationScoped
 public class PlanningService {
@@ -57,9 +60,11 @@ public class PlanningService {
     private final ServiceInstance instance;
     private final Clock clock;
     private final MeterRegistry registry;
+    private final JobScoring scoring;
 
     PlanningService(PlanStore store, ProcessedEvents processedEvents, TablePolicies policies, PlannerConfig config,
-                    ServiceInstance instance, Clock clock, MeterRegistry registry) {
+                    ServiceInstance instance, Clock clock, MeterRegistry registry, JobScoring scoring) {
+        this.scoring = scoring;
         this.store = store;
         this.processedEvents = processedEvents;
         this.policies = policies;
@@ -71,7 +76,7 @@ public class PlanningService {
 
     /** Stores a scan; plans the table's latest grade if it was waiting for this scan. */
     @Transactional
-    public List<EventEnvelope<MaintenancePlanned>> scanned(EventEnvelope<TableScanned> envelope) {
+    public List<EventEnvelope<?>> scanned(EventEnvelope<TableScanned> envelope) {
         TableScanned scan = envelope.data();
         Optional<StoredGrade> latest = store.lockTable(scan.table());
         if (processedEvents.markProcessed(SCANS_CONSUMER, envelope.id())) {
@@ -89,18 +94,18 @@ public class PlanningService {
                 }
             });
         }
-        return envelopes(store.plansTriggeredBy(envelope.id()));
+        return results(envelope.id());
     }
 
     /** Stores a grade as the table's latest and plans it if its scan is stored. */
     @Transactional
-    public List<EventEnvelope<MaintenancePlanned>> graded(EventEnvelope<TableGraded> envelope) {
+    public List<EventEnvelope<?>> graded(EventEnvelope<TableGraded> envelope) {
         TableGraded grade = envelope.data();
         Optional<StoredGrade> latest = store.lockTable(grade.table());
         if (processedEvents.markProcessed(GRADES_CONSUMER, envelope.id())) {
             handleGrade(envelope, latest);
         }
-        return envelopes(store.plansTriggeredBy(envelope.id()));
+        return results(envelope.id());
     }
 
     private void handleGrade(EventEnvelope<TableGraded> envelope, Optional<StoredGrade> latest) {
@@ -164,6 +169,7 @@ public class PlanningService {
     }
 
     private void plan(StoredGrade grade, TableScanned scan, String triggerEventId) {
+        scoring.graded(grade.grade(), scan, triggerEventId);
         TableId table = scan.table();
         Planning planning = planOrReject(grade, scan);
         if (!planning.hasPlan()) {
@@ -214,8 +220,12 @@ public class PlanningService {
                 plan.table().toString(), stored.correlationId(), plan.actor(), plan);
     }
 
-    private List<EventEnvelope<MaintenancePlanned>> envelopes(List<StoredPlan> plans) {
-        return plans.stream().map(this::envelope).toList();
+    /** What handling an input produced, to publish (again): its plans, then the job scores. */
+    private List<EventEnvelope<?>> results(String eventId) {
+        List<EventEnvelope<?>> results = new java.util.ArrayList<>();
+        store.plansTriggeredBy(eventId).stream().map(this::envelope).forEach(results::add);
+        results.addAll(scoring.scoredBy(eventId));
+        return results;
     }
 
     private void count(String outcome) {

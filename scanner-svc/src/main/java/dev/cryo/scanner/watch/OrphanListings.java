@@ -66,13 +66,31 @@ public class OrphanListings {
         onDemand.execute(() -> list(table, ChangeSource.MANUAL, actor));
     }
 
+    /**
+     * Lists the table again in the background after Cryo's job {@code jobId} removed orphan files
+     * from it, then asks for a scan on the job's behalf; the scan is asked for even when the
+     * listing fails, so that the job is still scored (against the older counts).
+     */
+    public void listAfterJob(TableId table, String jobId) {
+        onDemand.execute(() -> {
+            if (list(table, ChangeSource.JOB, null, jobId) == null) {
+                publisher.publish(new TableChanged(table, ChangeSource.JOB, clock.instant(), null, null, null, null, null,
+                        jobId, null));
+            }
+        });
+    }
+
     /** Lists one table now and asks for a scan; returns the counts (null when the listing failed). */
     public OrphanStats list(TableId table, ChangeSource source, String actor) {
+        return list(table, source, actor, null);
+    }
+
+    private OrphanStats list(TableId table, ChangeSource source, String actor, String jobId) {
         Timer.Sample sample = Timer.start(meters);
         try {
             OrphanStats orphans = lister.list(registry.load(table), config.orphanAgeFloor());
             store.recordOrphans(table, orphans);
-            publisher.publish(new TableChanged(table, source, clock.instant(), null, null, null, null, null, null, actor));
+            publisher.publish(new TableChanged(table, source, clock.instant(), null, null, null, null, null, jobId, actor));
             sample.stop(meters.timer("cryo.scanner.orphan.listing.duration"));
             Log.infof("Orphan listing of %s: %d of %d files are orphans (%d bytes)", table, orphans.orphanFiles(),
                     orphans.listedFiles(), orphans.orphanBytes());

@@ -6,6 +6,9 @@ import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.ChangeSource;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.TableChanged;
+import dev.cryo.contracts.Engine;
+import dev.cryo.contracts.event.JobOutcome;
+import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
@@ -140,6 +143,25 @@ class ScannerServiceTest {
                 && Long.valueOf(snapshotId).equals(change.snapshotId()));
         assertThat(((TableChanged) watched.data()).cryoJobId()).isEqualTo("job-42");
         awaitScan(scans, id(table), envelope -> Long.valueOf(snapshotId).equals(((TableScanned) envelope.data()).snapshotId()));
+    }
+
+    @Test
+    void aFinishedJobIsScannedAgainThoughItLeftTheSnapshotAsItWas() {
+        Table table = scannedTable("after_job");
+        long snapshotId = table.currentSnapshot().snapshotId();
+        Map<TopicPartition, Long> changes = kafka.mark(Topics.TABLE_CHANGED);
+        Map<TopicPartition, Long> scans = kafka.mark(Topics.TABLE_SCANNED);
+        String jobId = "job-" + java.util.UUID.randomUUID();
+        // An expiry that ran to the end: the current snapshot is the one already scanned.
+        kafka.send(KafkaEnvelopes.toRecord(EventEnvelope.startChain(new JobFinished(jobId, "plan-1", id(table), Engine.NATIVE,
+                JobOutcome.SUCCEEDED, 1, 0, java.time.Duration.ofSeconds(1), null, null, Instant.now()), "/cryo/test",
+                Instant.now())));
+
+        EventEnvelope<CryoEvent> change = awaitEvent(changes, id(table), envelope -> envelope.data() instanceof TableChanged c
+                && jobId.equals(c.cryoJobId()));
+        assertThat(((TableChanged) change.data()).source()).isEqualTo(ChangeSource.JOB);
+        awaitScan(scans, id(table), envelope -> change.id().equals(envelope.correlationId())
+                && Long.valueOf(snapshotId).equals(((TableScanned) envelope.data()).snapshotId()));
     }
 
     @Test
