@@ -7,6 +7,8 @@ import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.Chunk;
 import dev.cryo.contracts.event.Estimate;
 import dev.cryo.contracts.event.FieldPredicate;
+import dev.cryo.contracts.event.JobOutcome;
+import dev.cryo.contracts.event.JobScored;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.contracts.event.PartitionPredicate;
@@ -107,6 +109,19 @@ public final class Samples {
                 """.formatted(jobId, planId, table, finishedAt == null ? "running" : "finished", startedAt, startedAt,
                 finishedAt == null ? "null" : "\"" + finishedAt + "\"",
                 outcome == null ? "null" : "\"" + outcome.toLowerCase(Locale.ROOT) + "\"");
+    }
+
+    /**
+     * The planner's score of a job that succeeded, against a grade of {@code actual} with no
+     * deduction left (JobScored, as GET /api/v1/jobs/{jobId}/score answers it).
+     */
+    public static String jobScore(String jobId, String planId, String table, int before, int expected, int actual) {
+        int difference = actual - expected;
+        String message = "score " + before + " → " + actual + " (" + Grade.of(actual) + "), expected " + expected + ": "
+                + (difference == 0 ? "reached" : difference > 0 ? difference + " points above" : -difference + " points short");
+        return new String(EventJson.write(new JobScored(jobId, planId, TableId.parse(table), JobOutcome.SUCCEEDED, before,
+                expected, actual, Grade.of(actual), "scan-after-" + jobId, List.of(), false, List.of(), message,
+                Instant.now())));
     }
 
     private Samples() {

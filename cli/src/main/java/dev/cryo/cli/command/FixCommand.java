@@ -27,8 +27,9 @@ import java.util.function.Supplier;
 
 /**
  * {@code ./cryo fix <table>}: "fix now". Asks the scanner for a scan on the operator's behalf,
- * then follows the table through Cryo — grade, plan, admission, job, and the grade after the
- * job — and says where it stands at every step. It follows its own request: the grading and plan
+ * then follows the table through Cryo — grade, plan, admission, job, and the planner's score of
+ * the job against the grade after it (expected against actual) — and says where it stands at
+ * every step. It follows its own request: the grading and plan
  * of the chain its scan request began (their correlation id is the request's event id) and the job
  * of that plan. The event flow may grade and plan the same table meanwhile from an earlier scan;
  * those plans lack the operator's waiver of the cooldown, so following them would report their
@@ -41,6 +42,9 @@ public final class FixCommand extends BaseCommand {
 
     /** Deferrals that last: the command stops and says why instead of waiting. */
     static final Set<String> LASTING_REASONS = Set.of("paused", "blocked", "cooldown", "outside-window");
+
+    /** How long after a job the command waits for the planner's score of it (the scan and grade after the job). */
+    static final Duration SCORE_WAIT = Duration.ofSeconds(90);
 
     /** How far back the grade and plan histories are searched for the request's own. */
     static final int HISTORY = 20;
@@ -127,14 +131,24 @@ public final class FixCommand extends BaseCommand {
             return finish("job-" + outcome, CryoCli.FINDINGS);
         }
 
-        Instant gradeDeadline = min(deadline, finishedAt.plus(Duration.ofSeconds(90)));
-        Optional<JsonNode> after = poll(gradeDeadline, () -> grade(path)
-                .filter(grade -> instant(grade, "gradedAt").isAfter(finishedAt)));
+        // The planner scores the job against the first grade of a scan after it: the plan's promise, measured.
+        String jobId = finished.path("jobId").asText();
+        Instant scoreDeadline = min(deadline, finishedAt.plus(SCORE_WAIT));
+        Optional<JsonNode> score = poll(scoreDeadline, () -> jobScore(jobId));
+        score.ifPresent(scored -> {
+            result.set("score", scored);
+            say("%s %s", scored.path("noOp").asBoolean() ? "no-op:" : scored.path("actualScore").isNull() ? "not measured:"
+                    : scored.path("actualScore").asInt() >= scored.path("expectedScore").asInt() ? "promise kept:"
+                    : "promise missed:", stripNoOp(scored.path("message").asText()));
+        });
+        Optional<JsonNode> after = score.filter(scored -> scored.hasNonNull("scanId"))
+                .flatMap(scored -> grade(path))
+                .or(() -> grade(path).filter(grade -> instant(grade, "gradedAt").isAfter(finishedAt)));
         JsonNode last = after.orElseGet(() -> grade(path).orElse(graded));
         result.set("after", summary(last));
         if (after.isEmpty()) {
-            say("no grade after the job yet (the job may have committed nothing); the table stands at %s %d",
-                    last.path("grade").asText(), last.path("score").asInt());
+            say("no grade after the job yet (the planner has not scored job %s; see ./cryo jobs); the table stands at %s %d",
+                    jobId, last.path("grade").asText(), last.path("score").asInt());
         } else {
             say("new grade %s %d (was %s %d): %s", last.path("grade").asText(), last.path("score").asInt(),
                     graded.path("grade").asText(), graded.path("score").asInt(), findings(last));
@@ -142,6 +156,23 @@ public final class FixCommand extends BaseCommand {
         boolean healthy = last.path("deductions").isEmpty();
         return finish(healthy ? "fixed" : last.path("score").asInt() > graded.path("score").asInt() ? "improved" : "unchanged",
                 healthy ? CryoCli.HEALTHY : CryoCli.FINDINGS);
+    }
+
+    /** The planner's score of a finished job (empty until the grade after it arrives). */
+    private Optional<JsonNode> jobScore(String jobId) {
+        try {
+            return Optional.of(api().get(Service.PLANNER, "/api/v1/jobs/" + ApiClient.segment(jobId) + "/score"));
+        } catch (ApiError e) {
+            if (e.isNotFound()) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    /** The score's message without its "no-op: " prefix, which the line already says. */
+    private static String stripNoOp(String message) {
+        return message.startsWith("no-op: ") ? message.substring("no-op: ".length()) : message;
     }
 
     /** The grading of the scan that {@code eventId} (the request) led to, current or overtaken by a newer one. */

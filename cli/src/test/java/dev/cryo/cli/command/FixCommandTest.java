@@ -65,6 +65,7 @@ class FixCommandTest {
                 "job job-1 started (attempt 1)", "running optimize, 0 of 1 chunks done on native",
                 "job job-1 succeeded in",
                 "optimize chunk 0", "succeeded files 210 → 1, 1.3 MiB → 1.2 MiB, delete files 0 → 0",
+                "promise kept: score 72 → 100 (A), expected 100: reached",
                 "new grade A 100 (was C 72): no findings");
         assertThat(cryo.requests(Service.SCANNER, "POST", "/api/v1/scans")).singleElement().satisfies(request -> {
             assertThat(request.authorization()).isEqualTo("Bearer fake-operator-token-000001");
@@ -86,6 +87,8 @@ class FixCommandTest {
         assertThat(result.path("job").path("outcome").asText()).isEqualTo("succeeded");
         assertThat(result.path("operations")).hasSize(1);
         assertThat(result.path("after").path("score").asInt()).isEqualTo(100);
+        assertThat(result.path("score").path("expectedScore").asInt()).isEqualTo(100);
+        assertThat(result.path("score").path("actualScore").asInt()).isEqualTo(100);
         assertThat(run.err()).contains("job job-1 succeeded");
     }
 
@@ -146,6 +149,7 @@ class FixCommandTest {
                     + "]");
         });
         cryo.json(Service.AUDIT, "GET", "/api/v1/audit", "{\"items\":[],\"next\":null}");
+        plannerScores("job-1", "plan-1", 80, 100, 100);
 
         FakeCryo.Run run = cryo.run("fix", Samples.TABLE, "--poll-interval", "PT0.05S");
 
@@ -176,6 +180,7 @@ class FixCommandTest {
             return Answer.ok("[" + Samples.job("job-2", "plan-2", Samples.TABLE, started, jobFinishedAt.get(), "succeeded")
                     + "]");
         });
+        plannerScores("job-2", "plan-2", 70, 100, 100);
         cryo.json(Service.AUDIT, "GET", "/api/v1/audit", "{\"items\":[],\"next\":null}");
 
         FakeCryo.Run run = cryo.run("fix", Samples.TABLE, "--poll-interval", "PT0.05S", "--json");
@@ -216,6 +221,7 @@ class FixCommandTest {
                     "succeeded") + ",\"steps\":[]}");
         });
         cryo.json(Service.AUDIT, "GET", "/api/v1/audit", "{\"items\":[],\"next\":null}");
+        plannerScores("job-auto", "plan-auto", 72, 100, 92);
 
         FakeCryo.Run run = cryo.run("fix", Samples.TABLE, "--poll-interval", "PT0.05S");
 
@@ -223,7 +229,8 @@ class FixCommandTest {
         assertThat(run.out()).contains("waiting: locked — job job-auto (plan plan-auto) holds the table",
                 "plan plan-1 was dropped by the governor: made from a scan older than the commit of job job-auto; the fix"
                         + " ends with the job that held the table, job-auto",
-                "job job-auto succeeded", "new grade A 92 (was C 72)");
+                "job job-auto succeeded", "promise missed: score 72 → 92 (A), expected 100: 8 points short",
+                "new grade A 92 (was C 72)");
     }
 
     @Test
@@ -263,6 +270,13 @@ class FixCommandTest {
                 + "(event change-1) within PT0.5S");
     }
 
+    /** The planner's score of a job: 404 until the job has finished, then the score. */
+    private void plannerScores(String jobId, String planId, int before, int expected, int actual) {
+        cryo.route(Service.PLANNER, "GET", "/api/v1/jobs/" + jobId + "/score", request -> jobFinishedAt.get() == null
+                ? new Answer(404, "{\"code\":\"JOB_NOT_SCORED\",\"message\":\"Job " + jobId + " has no score\"}")
+                : Answer.ok(Samples.jobScore(jobId, planId, Samples.TABLE, before, expected, actual)));
+    }
+
     private void plannerAnswersThePlan(String planId) {
         cryo.json(Service.PLANNER, "GET", GRADE_PATH + "/plans", Samples.planHistory(Samples.TABLE, planId, REQUEST));
         cryo.json(Service.PLANNER, "GET", "/api/v1/plans/" + planId, Samples.planView(
@@ -283,6 +297,7 @@ class FixCommandTest {
                     Samples.snapshotAge()));
         });
         plannerAnswersThePlan("plan-1");
+        plannerScores("job-1", "plan-1", 72, 100, 100);
         cryo.json(Service.GOVERNOR, "GET", GRADE_PATH, """
                 {"table":"%s","queued":[{"planId":"plan-1","table":"%s","score":72,"reason":"no-slot",
                  "message":"all 2 maintenance slots of engine native are in use","retryAfter":null}]}

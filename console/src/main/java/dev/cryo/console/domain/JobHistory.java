@@ -2,6 +2,7 @@ package dev.cryo.console.domain;
 
 import dev.cryo.console.client.ExecutorApi.ExecutorJob;
 import dev.cryo.contracts.event.FileCounts;
+import dev.cryo.contracts.event.JobScored;
 import dev.cryo.contracts.event.OperationFinished;
 
 import java.time.Duration;
@@ -16,7 +17,8 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * A table's jobs with what each step did to its files: the executors' job records joined with the
- * {@code OperationFinished} results that the audit log keeps (files and bytes before and after).
+ * {@code OperationFinished} results that the audit log keeps (files and bytes before and after) and
+ * the planner's score of each job (expected against actual).
  */
 public final class JobHistory {
 
@@ -26,9 +28,10 @@ public final class JobHistory {
      * @param state running or finished (null: only its results are known)
      * @param outcome succeeded, partially_succeeded, failed (null while running)
      * @param steps its steps in the order they finished
+     * @param score the planner's score of the job against its plan's expected score (null: not scored yet)
      */
     public record Job(String jobId, String planId, String state, String outcome, int attempt, Instant startedAt,
-                      Instant finishedAt, String errorCode, String message, List<Step> steps) {
+                      Instant finishedAt, String errorCode, String message, List<Step> steps, JobScored score) {
         public Job {
             requireNonNull(jobId, "jobId is null");
             steps = List.copyOf(steps);
@@ -46,6 +49,14 @@ public final class JobHistory {
 
         public boolean running() {
             return "running".equals(state);
+        }
+
+        /** reached, short, no-op or ungraded; null while the job has no score. */
+        public String scoreResult() {
+            if (score == null) {
+                return null;
+            }
+            return score.noOp() ? "no-op" : score.actualScore() == null ? "ungraded" : score.reached() ? "reached" : "short";
         }
 
         /** The moment that orders jobs: the latest known of start, finish and step results. */
@@ -72,9 +83,13 @@ public final class JobHistory {
      * @param table the table whose jobs to show
      * @param jobs the executors' recent jobs of every table, newest first
      * @param results OperationFinished results of the table, in any order
+     * @param scores the planner's scores of the table's jobs, in any order
      * @param limit jobs to keep, newest first
      */
-    public static List<Job> of(String table, List<ExecutorJob> jobs, List<OperationFinished> results, int limit) {
+    public static List<Job> of(String table, List<ExecutorJob> jobs, List<OperationFinished> results, List<JobScored> scores,
+                               int limit) {
+        Map<String, JobScored> scoreByJob = new LinkedHashMap<>();
+        scores.forEach(score -> scoreByJob.put(score.jobId(), score));
         Map<String, List<Step>> stepsByJob = new LinkedHashMap<>();
         results.stream()
                 .filter(result -> result.table().toString().equals(table))
@@ -87,7 +102,7 @@ public final class JobHistory {
             }
             byId.put(job.jobId(), new Job(job.jobId(), job.planId(), job.state(), job.outcome(), job.attempt(),
                     job.startedAt(), job.finishedAt(), job.errorCode(), job.message(),
-                    stepsByJob.getOrDefault(job.jobId(), List.of())));
+                    stepsByJob.getOrDefault(job.jobId(), List.of()), scoreByJob.get(job.jobId())));
         }
         for (Map.Entry<String, List<Step>> entry : stepsByJob.entrySet()) {
             if (!byId.containsKey(entry.getKey())) {
@@ -95,7 +110,7 @@ public final class JobHistory {
                 OperationFinished first = results.stream().filter(result -> result.jobId().equals(entry.getKey()))
                         .findFirst().orElseThrow();
                 byId.put(entry.getKey(), new Job(entry.getKey(), first.planId(), null, null, 0, null, null, null, null,
-                        entry.getValue()));
+                        entry.getValue(), scoreByJob.get(entry.getKey())));
             }
         }
         return byId.values().stream().sorted(Comparator.comparing(Job::latest).reversed()).limit(limit).toList();

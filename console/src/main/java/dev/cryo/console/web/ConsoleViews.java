@@ -7,6 +7,7 @@ import dev.cryo.console.client.GovernorApi.EngineSlots;
 import dev.cryo.console.client.GovernorApi.GovernedTable;
 import dev.cryo.console.client.GovernorApi.Policy;
 import dev.cryo.console.client.GovernorApi.Queue;
+import dev.cryo.console.client.PlannerApi;
 import dev.cryo.console.client.PlannerApi.CurrentPlan;
 import dev.cryo.console.client.ScannerApi.ScannedTable;
 import dev.cryo.console.client.ScorerApi.GradedTables;
@@ -50,6 +51,8 @@ public class ConsoleViews {
     static final int JOBS_SHOWN = 10;
     /** OperationFinished results the table page reads from the audit log. */
     static final int RESULTS_READ = 300;
+    /** How far back the planner's job scores are read for a table's jobs. */
+    static final String SCORES_SINCE = "P30D";
     /** Finished jobs the queue page lists. */
     static final int FINISHED_SHOWN = 10;
     static final String OPERATION_FINISHED = "dev.cryo.operation.finished.v1";
@@ -129,6 +132,7 @@ public class ConsoleViews {
         var jobs = services.fetch(() -> services.executor(api -> api.jobs(config.recentJobs())));
         var events = services.fetch(() -> services.audit(api -> api.events(table, null, config.timelineEvents())));
         var results = services.fetch(() -> services.audit(api -> api.events(table, OPERATION_FINISHED, RESULTS_READ)));
+        var scores = services.fetch(() -> services.planner(api -> api.jobScores(table, SCORES_SINCE, RESULTS_READ)));
 
         Fetched<GradeChart> chart = map(history.join(), list -> GradeChart.of(list.stream()
                 .filter(entry -> entry.gradedAt() != null && entry.grade() != null)
@@ -140,7 +144,7 @@ public class ConsoleViews {
         Fetched<TablePage.PolicyForm> policy = map(policies.join(), (List<Policy> rules) -> rules.stream()
                 .filter(rule -> table.equals(rule.pattern())).findFirst().map(TablePage.PolicyForm::of)
                 .orElse(TablePage.PolicyForm.NONE));
-        return new TablePage(table, grade.join(), chart, scanned, planned, jobs(table, jobs.join(), results.join()),
+        return new TablePage(table, grade.join(), chart, scanned, planned, jobs(table, jobs.join(), results.join(), scores.join()),
                 timeline, governed.join(), policy, clock.instant());
     }
 
@@ -190,8 +194,12 @@ public class ConsoleViews {
                 new SparkRenderer(new SparkSettings(new CatalogNames(config.sql().sparkCatalogs()), clock)));
     }
 
-    private static TablePage.Jobs jobs(String table, Fetched<List<ExecutorJob>> jobs, Fetched<AuditPage> results) {
+    private static TablePage.Jobs jobs(String table, Fetched<List<ExecutorJob>> jobs, Fetched<AuditPage> results,
+                                       Fetched<PlannerApi.JobScores> scores) {
         List<String> problems = new ArrayList<>();
+        if (!scores.ok()) {
+            problems.add(scores.problemText() + " (expected against actual scores are missing)");
+        }
         if (!jobs.ok()) {
             problems.add(jobs.problemText());
         }
@@ -201,7 +209,8 @@ public class ConsoleViews {
             problems.add(results.problemText() + " (files before and after are missing)");
         }
         problems.addAll(read.unreadable());
-        return new TablePage.Jobs(JobHistory.of(table, jobs.ok() ? jobs.value() : List.of(), read.finished(), JOBS_SHOWN),
+        return new TablePage.Jobs(JobHistory.of(table, jobs.ok() ? jobs.value() : List.of(), read.finished(),
+                scores.ok() ? scores.value().scores() : List.of(), JOBS_SHOWN),
                 problems);
     }
 

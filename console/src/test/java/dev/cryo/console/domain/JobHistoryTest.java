@@ -3,6 +3,9 @@ package dev.cryo.console.domain;
 import dev.cryo.console.client.ExecutorApi.ExecutorJob;
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.Operation;
+import dev.cryo.contracts.Grade;
+import dev.cryo.contracts.event.JobOutcome;
+import dev.cryo.contracts.event.JobScored;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.contracts.event.OperationFinished;
@@ -32,7 +35,7 @@ class JobHistoryTest {
                 step("job-1", Operation.EXPIRE_SNAPSHOTS, null, 0, 0, T0.plusSeconds(50)),
                 step("job-2", Operation.OPTIMIZE, 0, 10, 1, T0.plusSeconds(620)));
 
-        List<JobHistory.Job> history = JobHistory.of(TABLE, jobs, results, 10);
+        List<JobHistory.Job> history = JobHistory.of(TABLE, jobs, results, List.of(), 10);
 
         assertThat(history).extracting(JobHistory.Job::jobId).containsExactly("job-2", "job-1");
         JobHistory.Job first = history.get(1);
@@ -46,11 +49,15 @@ class JobHistoryTest {
 
     @Test
     void aJobTheExecutorsNoLongerListIsStillShownFromItsResults() {
+        JobScored score = new JobScored("job-9", "plan-job-9", TableId.parse(TABLE), JobOutcome.SUCCEEDED, 64, 92, 84,
+                Grade.B, "scan-2", List.of(), false, List.of(), "score 64 → 84 (B), expected 92: 8 points short", T0);
         List<JobHistory.Job> history = JobHistory.of(TABLE, List.of(),
-                List.of(step("job-9", Operation.OPTIMIZE, 0, 30, 3, T0)), 10);
+                List.of(step("job-9", Operation.OPTIMIZE, 0, 30, 3, T0)), List.of(score), 10);
 
         assertThat(history).singleElement().satisfies(job -> {
             assertThat(job.jobId()).isEqualTo("job-9");
+            assertThat(job.score()).isEqualTo(score);
+            assertThat(job.scoreResult()).isEqualTo("short");
             assertThat(job.planId()).isEqualTo("plan-job-9");
             assertThat(job.state()).isNull();
             assertThat(job.after().dataFiles()).isEqualTo(3);
@@ -63,7 +70,7 @@ class JobHistoryTest {
                 job("b", TABLE, "finished", "failed", T0.plusSeconds(10), T0.plusSeconds(11)),
                 job("c", TABLE, "finished", "succeeded", T0.plusSeconds(20), T0.plusSeconds(21)));
 
-        assertThat(JobHistory.of(TABLE, jobs, List.of(), 2)).extracting(JobHistory.Job::jobId).containsExactly("c", "b");
+        assertThat(JobHistory.of(TABLE, jobs, List.of(), List.of(), 2)).extracting(JobHistory.Job::jobId).containsExactly("c", "b");
     }
 
     private static ExecutorJob job(String id, String table, String state, String outcome, Instant started,
