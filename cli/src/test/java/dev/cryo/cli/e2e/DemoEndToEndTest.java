@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -170,6 +171,9 @@ class DemoEndToEndTest {
                 assertThat(result.path("job").path("outcome").asText()).isEqualTo("succeeded");
                 assertThat(result.path("after").path("score").asInt()).isGreaterThan(result.path("graded").path("score").asInt());
                 assertThat(result.path("outcome").asText()).isIn("fixed", "improved");
+                assertThat(result.path("score").path("jobId").asText()).as("the planner's score of the job")
+                        .isEqualTo(result.path("job").path("jobId").asText());
+                assertThat(fix.err()).contains("promise");
 
                 JsonNode jobs = demo.get("executor", "/api/v1/jobs?limit=200");
                 assertThat(jobs.findValues("table").stream().map(JsonNode::asText)).contains(table);
@@ -184,6 +188,120 @@ class DemoEndToEndTest {
         }
     }
 
+    /**
+     * Issue 23's young snapshots: a table of 105 commits, every snapshot within the retention. Its
+     * grade shows {@code snapshot-count} as held by policy (no points), no plan expires snapshots,
+     * and the job's expected score is the score of the grade after it. The table is paused while it
+     * is written, so the job is made from the scan of its last commit.
+     */
+    @Test
+    void youngSnapshotsAreHeldByPolicyAndTheJobReachesExactlyTheScoreItsPlanExpected() throws Exception {
+        withPausedTable("young", (table, created) -> {
+            fragment(created, new Random(23), 0, 105, 3, 40);
+            JsonNode before = awaitGradeOfCurrentSnapshot(table, created);
+            assertThat(before.path("held").findValuesAsText("check")).contains("snapshot-count");
+            assertThat(before.path("deductions").findValuesAsText("check")).contains("small-files")
+                    .doesNotContain("snapshot-count");
+        }, (table, created) -> {
+            JsonNode score = awaitJobScore(table);
+            assertThat(score.path("noOp").asBoolean()).as(score.toString()).isFalse();
+            assertThat(score.path("actualScore").asInt()).as(score.path("message").asText())
+                    .isEqualTo(score.path("expectedScore").asInt());
+            JsonNode plans = demo.get("planner", "/api/v1/tables/" + ApiClient.segment(table) + "/plans?limit=50");
+            assertThat(plans.path("plans").size()).isGreaterThanOrEqualTo(1);
+            plans.path("plans").forEach(plan -> assertThat(plan.path("operations").toString()).contains("optimize")
+                    .doesNotContain("expire_snapshots"));
+            JsonNode after = demo.get("scorer", "/api/v1/tables/" + ApiClient.segment(table));
+            assertThat(after.path("held").findValuesAsText("check")).contains("snapshot-count");
+            assertThat(after.path("deductions").findValuesAsText("check")).doesNotContain("small-files", "snapshot-count");
+        });
+    }
+
+    /**
+     * Issue 23's tiny partitions: 3 000 rows in 6 day partitions, written in 10 commits. One
+     * compaction leaves one file per partition, which is as compact as the table gets: the grade
+     * after the job keeps no {@code small-files} deduction, and a fix asked for afterwards finds
+     * nothing to do.
+     */
+    @Test
+    void aTinyPartitionedTableIsCompactedOnceAndThenLeftAlone() throws Exception {
+        withPausedTable("tiny", (table, created) -> {
+            fragment(created, new Random(6), 0, 10, 6, 50);
+            JsonNode before = awaitGradeOfCurrentSnapshot(table, created);
+            assertThat(before.path("deductions").findValuesAsText("check")).contains("small-files");
+        }, (table, created) -> {
+            JsonNode score = awaitJobScore(table);
+            assertThat(score.path("actualScore").asInt()).as(score.path("message").asText())
+                    .isGreaterThanOrEqualTo(score.path("expectedScore").asInt());
+            created.refresh();
+            assertThat(created.currentSnapshot().summary().get("total-data-files")).isEqualTo("6");
+            RunningDemo.Run fix = demo.cryo(Duration.ofMinutes(3), "fix", table, "--timeout", "PT2M");
+            assertThat(fix.exit()).as(fix.out() + fix.err()).isZero();
+            assertThat(fix.out()).contains("nothing to fix");
+        });
+    }
+
+    /** Steps on a table of the e2e namespace: {@code whilePaused} runs with its maintenance paused, {@code afterResume} after. */
+    private void withPausedTable(String prefix, TableStep whilePaused, TableStep afterResume) throws Exception {
+        String name = prefix + "_" + UUID.randomUUID().toString().substring(0, 8);
+        String table = RunningDemo.CATALOG + ".demo_e2e." + name;
+        Map<String, String> properties = new HashMap<>(LocalCatalogs.jdbc(demo.pgServerUrl(), "cryo", "", "cryo_catalog",
+                demo.warehouse()));
+        RunningDemo.Run pause = demo.cryo(COMMAND, "pause", table, "--reason", "e2e: written first");
+        assertThat(pause.exit()).as(pause.err()).isZero();
+        boolean paused = true;
+        try (CatalogRegistry registry = CatalogRegistry.create(Map.of(RunningDemo.CATALOG, properties))) {
+            Catalog catalog = registry.catalog(RunningDemo.CATALOG);
+            TableIdentifier identifier = TableIdentifier.of(Namespace.of("demo_e2e"), name);
+            Table created = createPartitionedTable(catalog, identifier);
+            try {
+                whilePaused.run(table, created);
+                RunningDemo.Run resume = demo.cryo(COMMAND, "resume", table);
+                assertThat(resume.exit()).as(resume.err()).isZero();
+                paused = false;
+                afterResume.run(table, created);
+            } finally {
+                catalog.dropTable(identifier, true);
+            }
+        } finally {
+            if (paused) {
+                demo.cryo(COMMAND, "resume", table);
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface TableStep {
+        void run(String table, Table created) throws Exception;
+    }
+
+    /** The scorer's grade of the table's current snapshot, once it is there. */
+    private JsonNode awaitGradeOfCurrentSnapshot(String table, Table created) {
+        created.refresh();
+        long snapshotId = created.currentSnapshot().snapshotId();
+        AtomicReference<JsonNode> grade = new AtomicReference<>();
+        await("the grade of " + table + " at snapshot " + snapshotId).atMost(Duration.ofMinutes(3))
+                .pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> {
+                    JsonNode current = demo.get("scorer", "/api/v1/tables/" + ApiClient.segment(table));
+                    assertThat(current.path("snapshotId").asLong()).isEqualTo(snapshotId);
+                    grade.set(current);
+                });
+        return grade.get();
+    }
+
+    /** The planner's score of the table's first job (the scanner rescans after the job, the scorer grades). */
+    private JsonNode awaitJobScore(String table) {
+        AtomicReference<JsonNode> score = new AtomicReference<>();
+        await("the score of a job on " + table).atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(3))
+                .untilAsserted(() -> {
+                    JsonNode scores = demo.get("planner", "/api/v1/job-scores?since=PT1H&table=" + ApiClient.query(table));
+                    assertThat(scores.path("scores").size()).isGreaterThanOrEqualTo(1);
+                    JsonNode all = scores.path("scores");
+                    score.set(all.get(all.size() - 1));
+                });
+        return score.get();
+    }
+
     private static Table createPartitionedTable(Catalog catalog, TableIdentifier identifier) {
         if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(identifier.namespace())) {
             namespaces.createNamespace(identifier.namespace());
@@ -196,16 +314,21 @@ class DemoEndToEndTest {
 
     /** Twelve commits of one small file in each of three day partitions: small-files critical. */
     private static void fragment(Table table, Random random, long firstId) {
+        fragment(table, random, firstId, 12, 3, 200);
+    }
+
+    /** {@code commits} commits of one small file of {@code rows} rows in each of {@code days} day partitions. */
+    private static void fragment(Table table, Random random, long firstId, int commits, int days, int rows) {
         TableWriter writer = new TableWriter(table);
         OffsetDateTime today = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.DAYS);
         long id = firstId;
-        for (int commit = 0; commit < 12; commit++) {
-            List<Record> rows = new ArrayList<>();
-            for (int day = 1; day <= 3; day++) {
-                rows.addAll(SampleTables.events(random, id, 200, today.minusDays(day), Duration.ofHours(20), 10, 100));
-                id += 200;
+        for (int commit = 0; commit < commits; commit++) {
+            List<Record> batch = new ArrayList<>();
+            for (int day = 1; day <= days; day++) {
+                batch.addAll(SampleTables.events(random, id, rows, today.minusDays(day), Duration.ofHours(20), 10, 100));
+                id += rows;
             }
-            writer.append(rows);
+            writer.append(batch);
         }
     }
 

@@ -187,6 +187,20 @@ class ConsoleBrowserTest {
         TableState after = tableState();
         report("%s: job finished and the score rose from %d to %d (%s) %d s after the click", table, scoreBefore,
                 after.score(), after.grade(), Duration.between(clicked, Instant.now()).toSeconds());
+
+        // 6. The job's row shows the planner's score of it: expected against actual.
+        String job = after.jobs().stream().map(row -> row.get(0)).filter(id -> !jobsBefore.contains(id)).findFirst()
+                .orElseThrow();
+        AtomicReference<String> scored = new AtomicReference<>();
+        await("the score of job " + job + " on the table page").atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> {
+                    Object row = js("const row = document.querySelector('tr.job-score[data-job=\"" + job + "\"]');"
+                            + " return row ? row.getAttribute('data-score') + ': ' + row.innerText.trim() : null;");
+                    assertThat(row).as("the score row of job " + job).isNotNull();
+                    scored.set((String) row);
+                });
+        assertThat(scored.get()).matches("(reached|short): .*expected \\d+.*");
+        report("%s: job %s scored %s", table, job, scored.get());
         screenshot("table");
     }
 
