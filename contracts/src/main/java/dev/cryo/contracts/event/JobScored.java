@@ -12,9 +12,9 @@ import static java.util.Objects.requireNonNull;
 /**
  * How a finished job kept its plan's promise: the score the plan expected against the first grade
  * of the table after the job. The planner publishes it on {@code cryo.jobs.results.v1}, after the
- * executor's {@link JobFinished}, once that grade arrives; a job that changed nothing is scored at
- * once against the table's current grade, and a job after which no grade arrives in time is
- * published without an actual score, saying so.
+ * executor's {@link JobFinished}, once that grade arrives (for a job that changed nothing, the
+ * first grade of a scan after its end); a job after which no grade arrives in time is published
+ * without an actual score, saying so.
  *
  * @param jobId the job
  * @param planId its plan

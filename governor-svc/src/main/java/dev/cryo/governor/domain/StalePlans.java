@@ -13,8 +13,10 @@ import static java.util.Objects.requireNonNull;
  * Such a plan is dropped as superseded; the commit moved the table's metadata, so the scanner
  * scans the table again and the planner plans whatever is still needed from that scan.
  *
- * <p>Kept: an operator's fix now (asked for explicitly), a plan whose scan saw the job's last
- * snapshot, and a plan that does not say when its scan began (an older planner).
+ * <p>An operator's fix now is no exception: run after the job, it would find the work done and
+ * change nothing (a no-op job). {@code ./cryo fix} follows the job that held the table instead and
+ * reports its outcome. Kept: a plan whose scan saw the job's last snapshot, and a plan that does
+ * not say when its scan began (an older planner).
  */
 public final class StalePlans {
 
@@ -25,10 +27,8 @@ public final class StalePlans {
      * @param table its table
      * @param snapshotId the snapshot its scan saw (optional)
      * @param scanStartedAt when its scan began reading the table (optional)
-     * @param operatorRequest whether an operator asked for it (fix now)
      */
-    public record PlanBasis(String planId, TableId table, Long snapshotId, Instant scanStartedAt,
-                            boolean operatorRequest) {
+    public record PlanBasis(String planId, TableId table, Long snapshotId, Instant scanStartedAt) {
         public PlanBasis {
             requireNonNull(planId, "planId is null");
             requireNonNull(table, "table is null");
@@ -53,7 +53,7 @@ public final class StalePlans {
     public static Optional<String> staleAfter(PlanBasis plan, LastCommit commit) {
         requireNonNull(plan, "plan is null");
         requireNonNull(commit, "commit is null");
-        if (plan.operatorRequest() || plan.scanStartedAt() == null
+        if (plan.scanStartedAt() == null
                 || (plan.snapshotId() != null && plan.snapshotId() == commit.snapshotId())
                 || !plan.scanStartedAt().isBefore(commit.committedAt())) {
             return Optional.empty();

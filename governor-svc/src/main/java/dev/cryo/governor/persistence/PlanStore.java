@@ -96,11 +96,10 @@ public class PlanStore {
 
     /** What each queued plan of the table was made from. */
     public List<StalePlans.PlanBasis> queuedBases(TableId table) {
-        return jdbc.query("SELECT plan_id, table_id, snapshot_id, scan_started_at, actor FROM plan "
+        return jdbc.query("SELECT plan_id, table_id, snapshot_id, scan_started_at FROM plan "
                         + "WHERE stage = 'queued' AND table_id = ? ORDER BY arrival",
                 row -> new StalePlans.PlanBasis(row.getString("plan_id"), TableId.parse(row.getString("table_id")),
-                        (Long) row.getObject("snapshot_id"), instant(row, "scan_started_at"),
-                        row.getString("actor") != null && !row.getString("actor").isBlank()),
+                        (Long) row.getObject("snapshot_id"), instant(row, "scan_started_at")),
                 table.toString());
     }
 

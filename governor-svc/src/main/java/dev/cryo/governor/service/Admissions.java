@@ -108,8 +108,7 @@ public class Admissions {
             }
             // A scan taken before a job's last commit (while it ran, or just before) arrives late.
             Optional<String> stale = jobs.lastCommit(plan.table()).flatMap(commit -> StalePlans.staleAfter(
-                    new StalePlans.PlanBasis(plan.planId(), plan.table(), plan.snapshotId(), plan.scanStartedAt(),
-                            received.actor() != null && !received.actor().isBlank()), commit));
+                    new StalePlans.PlanBasis(plan.planId(), plan.table(), plan.snapshotId(), plan.scanStartedAt()), commit));
             stale.ifPresent(message -> supersede(plans.find(plan.planId()).orElseThrow(), message, now));
         });
     }

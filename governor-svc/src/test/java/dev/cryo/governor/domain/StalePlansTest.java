@@ -17,7 +17,7 @@ class StalePlansTest {
 
     @Test
     void aPlanWhoseScanBeganBeforeTheLastCommitIsStaleAndSaysWhy() {
-        PlanBasis plan = new PlanBasis("plan-2", TABLE, 6L, COMMITTED.minusSeconds(3), false);
+        PlanBasis plan = new PlanBasis("plan-2", TABLE, 6L, COMMITTED.minusSeconds(3));
 
         assertThat(StalePlans.staleAfter(plan, COMMIT)).contains("plan plan-2 of lake.web.clicks was made from a scan"
                 + " that began at 2026-11-30T09:59:57Z, before job job-1 committed snapshot 7 at 2026-11-30T10:00:00Z;"
@@ -26,21 +26,19 @@ class StalePlansTest {
 
     @Test
     void aPlanWhoseScanBeganAtOrAfterTheLastCommitIsKept() {
-        assertThat(StalePlans.staleAfter(new PlanBasis("p", TABLE, 8L, COMMITTED, false), COMMIT)).isEmpty();
-        assertThat(StalePlans.staleAfter(new PlanBasis("p", TABLE, 8L, COMMITTED.plusMillis(1), false), COMMIT)).isEmpty();
+        assertThat(StalePlans.staleAfter(new PlanBasis("p", TABLE, 8L, COMMITTED), COMMIT)).isEmpty();
+        assertThat(StalePlans.staleAfter(new PlanBasis("p", TABLE, 8L, COMMITTED.plusMillis(1)), COMMIT)).isEmpty();
     }
 
     @Test
     void aPlanWhoseScanSawTheCommittedSnapshotIsKeptWhateverTheClocksSay() {
-        assertThat(StalePlans.staleAfter(new PlanBasis("p", TABLE, 7L, COMMITTED.minusSeconds(1), false), COMMIT))
+        assertThat(StalePlans.staleAfter(new PlanBasis("p", TABLE, 7L, COMMITTED.minusSeconds(1)), COMMIT))
                 .isEmpty();
     }
 
     @Test
-    void anOperatorsFixNowAndAPlanWithoutAScanTimeAreKept() {
-        assertThat(StalePlans.staleAfter(new PlanBasis("p", TABLE, 6L, COMMITTED.minusSeconds(60), true), COMMIT))
-                .isEmpty();
-        assertThat(StalePlans.staleAfter(new PlanBasis("p", TABLE, 6L, null, false), COMMIT)).isEmpty();
-        assertThat(StalePlans.staleAfter(new PlanBasis("p", TABLE, null, null, false), COMMIT)).isEmpty();
+    void aPlanWithoutAScanTimeIsKept() {
+        assertThat(StalePlans.staleAfter(new PlanBasis("p", TABLE, 6L, null), COMMIT)).isEmpty();
+        assertThat(StalePlans.staleAfter(new PlanBasis("p", TABLE, null, null), COMMIT)).isEmpty();
     }
 }

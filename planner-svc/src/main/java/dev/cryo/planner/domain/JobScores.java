@@ -19,9 +19,9 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Scores a finished job against its plan's promise: the expected score, and the first grade of a
- * scan that started after the job's last change. A job whose operations changed nothing is scored
- * at once against the table's current grade and counted as a no-op; one after which no grade
- * arrives in time is published without an actual score.
+ * scan that started after the job's last change (after its end when it changed nothing). A job
+ * that succeeded and whose operations changed nothing is counted as a no-op, by name; one after
+ * which no grade arrives in time is published without an actual score.
  */
 public final class JobScores {
 
@@ -45,14 +45,18 @@ public final class JobScores {
             requireNonNull(finishedAt, "finishedAt is null");
         }
 
-        /** True when no operation changed the table: the current grade already shows the outcome. */
+        /** True when no operation changed the table, or may have. */
         public boolean changedNothing() {
             return changed.isEmpty() && lastChangeAt == null;
         }
 
-        /** Whether a grade of a scan that started at {@code scanStartedAt} shows everything the job changed. */
+        /**
+         * Whether a grade of a scan that started at {@code scanStartedAt} shows the table after the
+         * job: the scan began after the job's last change, or after its end when it changed nothing
+         * (an earlier grade may not show another job's change that came before this one).
+         */
         public boolean shownBy(Instant scanStartedAt) {
-            return changedNothing() || !scanStartedAt.isBefore(lastChangeAt);
+            return !scanStartedAt.isBefore(lastChangeAt != null ? lastChangeAt : finishedAt);
         }
     }
 

@@ -33,10 +33,11 @@ import java.util.Optional;
  * Measures every plan's promise: scores each finished job against the first grade that shows it
  * ({@link JobScores}) and answers with the {@link JobScored} envelopes to publish.
  *
- * <p>A grade shows a job when its scan started after the job's last change (the scanner scans a
- * table again as soon as a job on it finishes). A job that changed nothing is scored at once
- * against the table's latest grade. A job that no such grade follows within
- * {@code cryo.planner.score-wait} is published without an actual score, saying so.
+ * <p>A grade shows a job when its scan started after the job's last change, or after its end when
+ * it changed nothing (the scanner scans a table again as soon as a job on it finishes). The latest
+ * grade before that may predate another job's change, so even a no-op waits for it. A job that no
+ * such grade follows within {@code cryo.planner.score-wait} is published without an actual score,
+ * saying so.
  *
  * <p>Everything runs with the table's row locked ({@link PlanStore#lockTable}), like planning, so a
  * job's end and the grade after it never miss each other. Idempotency: a job is scored once
@@ -68,7 +69,7 @@ public class JobScoring {
 
     /**
      * An executor's report: an operation's effect is recorded; a job's end is scored at once when
-     * the latest grade already shows it.
+     * the latest grade already shows it (a scan that started after the job's last change).
      */
     @Transactional
     public List<EventEnvelope<JobScored>> reported(EventEnvelope<CryoEvent> envelope) {
@@ -86,7 +87,7 @@ public class JobScoring {
                         envelope.actor());
                 latest.filter(grade -> !grade.waitingForScan()).ifPresent(grade -> {
                     Optional<TableScanned> scan = plans.findScan(finished.table(), grade.grade().scanId());
-                    if (job.changedNothing() || scan.isPresent() && job.shownBy(startOf(scan.get()))) {
+                    if (scan.isPresent() && job.shownBy(startOf(scan.get()))) {
                         score(job, grade.grade(), envelope.id());
                     } else {
                         Log.infof("%s: job %s finished; its score waits for the grade of a scan after its last change",

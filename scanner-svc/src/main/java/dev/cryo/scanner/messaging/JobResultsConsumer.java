@@ -32,7 +32,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * that shows it:
  *
  * <ul>
- *   <li>a finished job that ran any operation to the end asks for a scan ({@link ChangeSource#JOB}).
+ *   <li>every finished job asks for a scan ({@link ChangeSource#JOB}), also one that failed or changed
+ *       nothing: the planner scores each job by the first grade of a scan after it.
  *       The watcher and the writers' reports announce new snapshots only, and an expiry or an
  *       orphan removal leaves the current snapshot as it was;</li>
  *   <li>an orphan removal that deleted files starts a new orphan listing, since the last one
@@ -77,8 +78,8 @@ public class JobResultsConsumer {
             registry.counter("cryo.scanner.job.results", "action", "orphan-listing").increment();
             listingAfterJob.add(operation.jobId());
             orphanListings.listAfterJob(operation.table(), operation.jobId());
-        } else if (envelope.data() instanceof JobFinished finished && finished.operationsSucceeded() > 0
-                && ours(finished.table().catalog()) && !listingAfterJob.remove(finished.jobId())) {
+        } else if (envelope.data() instanceof JobFinished finished && ours(finished.table().catalog())
+                && !listingAfterJob.remove(finished.jobId())) {
             changes.publish(new TableChanged(finished.table(), ChangeSource.JOB, clock.instant(), null, null, null, null,
                     null, finished.jobId(), null));
             registry.counter("cryo.scanner.job.results", "action", "scan").increment();
