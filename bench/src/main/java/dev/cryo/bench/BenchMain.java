@@ -3,6 +3,7 @@ package dev.cryo.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.cryo.bench.domain.JobScoreTally;
 import dev.cryo.bench.domain.RunResult;
 import dev.cryo.bench.domain.ScenarioResult;
 import dev.cryo.bench.harness.BenchContext;
@@ -10,6 +11,7 @@ import dev.cryo.bench.harness.CryoApi;
 import dev.cryo.bench.harness.Environment;
 import dev.cryo.bench.harness.EventTap;
 import dev.cryo.bench.harness.Lakehouse;
+import dev.cryo.bench.harness.ScoredJobs;
 import dev.cryo.bench.harness.Sizes;
 import dev.cryo.bench.report.ReportWriter;
 import dev.cryo.bench.scenario.Scenario;
@@ -43,9 +45,10 @@ public final class BenchMain {
 
     /**
      * PROTOCOL.md's version (2: scenario 6 sweeps through the scanner's sweep endpoint; 3: scenarios 2 and 3 have
-     * their Trino variants, and scenario 2 its query mix).
+     * their Trino variants, and scenario 2 its query mix; 4: every scenario reports how Cryo's jobs kept their plans'
+     * promises).
      */
-    public static final int PROTOCOL = 3;
+    public static final int PROTOCOL = 4;
     private static final Logger LOG = LoggerFactory.getLogger(BenchMain.class);
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
@@ -125,6 +128,7 @@ public final class BenchMain {
                     LOG.error("scenario {} failed: {}", scenario.id(), e.getMessage(), e);
                     result = ScenarioResult.failed(scenario.id(), scenario.title(), e.getMessage(), List.of(stack(e)));
                 }
+                result = withJobScores(context, result);
                 LOG.info("scenario {}: {} in {} s", scenario.id(), result.status(), (System.nanoTime() - scenarioStart) / 1_000_000_000L);
                 result.fingerprintFailures().forEach(failure -> LOG.error("FINGERPRINT MISMATCH: {}", failure));
                 results.add(result);
@@ -144,6 +148,24 @@ public final class BenchMain {
             return 1;
         }
         return run.hasFailedScenarios() ? 2 : 0;
+    }
+
+    /**
+     * The result with the scores of Cryo's jobs on the scenario's tables, once they arrived (ScoredJobs). A tap that
+     * fails here leaves them unmeasured rather than losing the run's results.
+     */
+    private static ScenarioResult withJobScores(BenchContext context, ScenarioResult result) {
+        try {
+            ScenarioResult scored = result.withJobScores(ScoredJobs.await(context, result.id()));
+            JobScoreTally jobs = scored.jobScores();
+            LOG.info("scenario {}: Cryo's jobs: {} finished, {} reached, {} short, {} no-op, {} ungraded, {} unscored",
+                    result.id(), jobs.jobs(), jobs.reached(), jobs.shortOfExpected(), jobs.noOp(), jobs.ungraded(),
+                    jobs.unscored());
+            return scored;
+        } catch (RuntimeException e) {
+            LOG.error("scenario {}: cannot collect the scores of Cryo's jobs: {}", result.id(), e.getMessage(), e);
+            return result;
+        }
     }
 
     static Path writeReport(Path benchDirectory) throws IOException {
@@ -195,7 +217,8 @@ public final class BenchMain {
                 + " run did not include this scenario.");
         notes.addAll(scenario.notes());
         return new ScenarioResult(scenario.id(), scenario.title(), scenario.status(), scenario.sizes(), scenario.metrics(),
-                scenario.ratios(), scenario.targets(), scenario.series(), scenario.fingerprintFailures(), notes);
+                scenario.ratios(), scenario.targets(), scenario.series(), scenario.fingerprintFailures(), notes,
+                scenario.jobScores());
     }
 
     static ObjectMapper mapper() {

@@ -1,5 +1,6 @@
 package dev.cryo.bench.domain;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -18,10 +19,12 @@ import static java.util.Objects.requireNonNull;
  * @param series curves for the plots
  * @param fingerprintFailures lost or changed rows found (each fails the run)
  * @param notes what a reader must know to read the numbers
+ * @param jobScores how Cryo's jobs on the scenario's tables kept their plans' promises, all trials pooled;
+ *                  null when not measured (results of runs before protocol 4)
  */
 public record ScenarioResult(int id, String title, String status, Map<String, String> sizes, List<Metric> metrics,
                              List<Metric> ratios, List<Target> targets, List<Series> series,
-                             List<String> fingerprintFailures, List<String> notes) {
+                             List<String> fingerprintFailures, List<String> notes, JobScoreTally jobScores) {
 
     public static final String SCORED = "scored";
 
@@ -37,6 +40,13 @@ public record ScenarioResult(int id, String title, String status, Map<String, St
         notes = List.copyOf(requireNonNull(notes, "notes is null"));
     }
 
+    /** A scenario's own result: the harness adds the job scores ({@link #withJobScores}). */
+    public ScenarioResult(int id, String title, String status, Map<String, String> sizes, List<Metric> metrics,
+                          List<Metric> ratios, List<Target> targets, List<Series> series,
+                          List<String> fingerprintFailures, List<String> notes) {
+        this(id, title, status, sizes, metrics, ratios, targets, series, fingerprintFailures, notes, null);
+    }
+
     public static ScenarioResult notRun(int id, String title, String why) {
         return new ScenarioResult(id, title, "not run: " + why, Map.of(), List.of(), List.of(), List.of(), List.of(),
                 List.of(), List.of());
@@ -45,6 +55,25 @@ public record ScenarioResult(int id, String title, String status, Map<String, St
     public static ScenarioResult failed(int id, String title, String why, List<String> notes) {
         return new ScenarioResult(id, title, "failed: " + why, Map.of(), List.of(), List.of(), List.of(), List.of(),
                 List.of(), notes);
+    }
+
+    /**
+     * This result with the tallies of Cryo's jobs per trial: their pooled tally, and when Cryo ran a job, the
+     * per-trial counts as metrics and the two targets over the pooled tally (a scenario in which Cryo runs no job
+     * gets no targets about them).
+     */
+    public ScenarioResult withJobScores(List<JobScoreTally> perTrial) {
+        JobScoreTally pooled = JobScoreTally.pooled(perTrial);
+        if (pooled.jobs() == 0) {
+            return new ScenarioResult(id, title, status, sizes, metrics, ratios, targets, series, fingerprintFailures,
+                    notes, pooled);
+        }
+        List<Metric> withCounts = new ArrayList<>(metrics);
+        withCounts.addAll(JobScoreTally.metrics(perTrial));
+        List<Target> withTargets = new ArrayList<>(targets);
+        withTargets.addAll(pooled.targets());
+        return new ScenarioResult(id, title, status, sizes, withCounts, ratios, withTargets, series, fingerprintFailures,
+                notes, pooled);
     }
 
     public boolean isFailed() {

@@ -31,6 +31,14 @@ public record BenchContext(Environment environment, Lakehouse lakehouse, CryoApi
         return "b" + runId + "_s" + scenario + "_t" + trial + "_" + contender;
     }
 
+    /**
+     * How the id of every table of one scenario and trial starts, whatever the contender:
+     * {@code <catalog>.b<run>_s<scenario>_t<trial>_}.
+     */
+    public String tablePrefix(int scenario, int trial) {
+        return lakehouse.catalogName() + "." + namespace(scenario, trial, "");
+    }
+
     /** The governor pattern of every table of a namespace. */
     public String pattern(String namespace) {
         return lakehouse.catalogName() + "." + namespace + ".*";

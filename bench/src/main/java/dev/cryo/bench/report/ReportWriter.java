@@ -1,10 +1,12 @@
 package dev.cryo.bench.report;
 
 import dev.cryo.bench.domain.Formats;
+import dev.cryo.bench.domain.JobScoreTally;
 import dev.cryo.bench.domain.Metric;
 import dev.cryo.bench.domain.RunResult;
 import dev.cryo.bench.domain.ScenarioResult;
 import dev.cryo.bench.domain.Target;
+import dev.cryo.bench.harness.ScoredJobs;
 import dev.cryo.bench.harness.Sizes;
 
 import java.io.IOException;
@@ -85,6 +87,7 @@ public final class ReportWriter {
                     .append(" | ").append(count(scenario, Target.Verdict.MISSED)).append(" |\n");
         }
         out.append('\n');
+        jobScores(out, run);
         for (ScenarioResult scenario : run.scenarios()) {
             scenario(out, run, scenario, charts);
         }
@@ -135,11 +138,15 @@ public final class ReportWriter {
         if (!scenario.targets().isEmpty()) {
             out.append("| target | verdict |\n|---|---|\n");
             for (Target target : scenario.targets()) {
-                out.append("| ").append(escape(target.description())).append(" | ")
-                        .append(target.verdict() == Target.Verdict.MET ? "✅ " : target.verdict() == Target.Verdict.MISSED
-                                ? "❌ " : "— ").append(escape(target.detail())).append(" |\n");
+                out.append("| ").append(escape(target.description())).append(" | ").append(verdict(target))
+                        .append(" |\n");
             }
             out.append('\n');
+        }
+        if (scenario.jobScores() != null) {
+            messages(out, "Cryo's jobs short of their expected score", scenario.jobScores().shortOfExpected(),
+                    scenario.jobScores().shortMessages());
+            messages(out, "Cryo's no-op jobs", scenario.jobScores().noOp(), scenario.jobScores().noOpMessages());
         }
         metrics(out, "metric", scenario.metrics());
         metrics(out, "ratio", scenario.ratios());
@@ -156,6 +163,61 @@ public final class ReportWriter {
             scenario.notes().forEach(note -> out.append("- ").append(escape(note)).append('\n'));
             out.append('\n');
         }
+    }
+
+    /**
+     * One row per scenario: how Cryo's jobs kept their plans' promises, the two targets' verdicts, and the rule; a
+     * result from before the measurement says so instead of counting zeros.
+     */
+    private static void jobScores(StringBuilder out, RunResult run) {
+        out.append("### Cryo's jobs against their plans' expected scores\n\n");
+        out.append("Every job Cryo finished on a scenario's tables counts once, from the planner's `JobScored` on ")
+                .append("`cryo.jobs.results.v1`: **reached** (the first grade of a scan after the job reached the score ")
+                .append("its plan expected), **short** (it did not), **no-op** (the job succeeded and changed nothing), ")
+                .append("**ungraded** (no such grade within the planner's wait, `cryo.planner.score-wait`) or ")
+                .append("**unscored** (no `JobScored` reached the harness within ").append(ScoredJobs.WAIT.toSeconds())
+                .append(" s of the scenario's last job end). Share reached = reached ÷ (reached + short), all trials ")
+                .append("pooled; no-op, ungraded and unscored jobs are outside the share and counted beside it. ")
+                .append("Targets: share reached ≥ 95 %, zero no-op jobs. \"Not measured in this run\": the result ")
+                .append("comes from a run that did not collect the scores (protocol 3 and earlier).\n\n");
+        out.append("| # | scenario | jobs | reached | short | no-op | ungraded | unscored | share reached | ")
+                .append("≥ 95 % reached | zero no-op jobs |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (ScenarioResult scenario : run.scenarios()) {
+            out.append("| ").append(scenario.id()).append(" | ").append(escape(scenario.title())).append(" | ");
+            JobScoreTally jobs = scenario.jobScores();
+            if (jobs == null) {
+                out.append("not measured in this run |").append(" — |".repeat(8)).append('\n');
+                continue;
+            }
+            Double share = jobs.reachedShare();
+            List<Target> targets = jobs.targets();
+            out.append(jobs.jobs()).append(" | ").append(jobs.reached()).append(" | ").append(jobs.shortOfExpected())
+                    .append(" | ").append(jobs.noOp()).append(" | ").append(jobs.ungraded()).append(" | ")
+                    .append(jobs.unscored()).append(" | ").append(share == null ? "n/a" : Formats.percent(share))
+                    .append(" | ").append(verdict(targets.get(0))).append(" | ").append(verdict(targets.get(1)))
+                    .append(" |\n");
+        }
+        out.append('\n');
+    }
+
+    /** The kept messages of one kind of job, saying how many of them there were. */
+    private static void messages(StringBuilder out, String heading, int count, List<String> messages) {
+        if (messages.isEmpty()) {
+            return;
+        }
+        out.append(heading).append(" (").append(messages.size() == count ? "all " + count
+                : "the first " + messages.size() + " of " + count).append("):\n\n");
+        messages.forEach(message -> out.append("- ").append(escape(message)).append('\n'));
+        out.append('\n');
+    }
+
+    private static String verdict(Target target) {
+        String mark = switch (target.verdict()) {
+            case MET -> "✅ ";
+            case MISSED -> "❌ ";
+            case NOT_EVALUATED -> "— ";
+        };
+        return mark + escape(target.detail());
     }
 
     private static void metrics(StringBuilder out, String heading, List<Metric> metrics) {

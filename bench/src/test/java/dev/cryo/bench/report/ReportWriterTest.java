@@ -1,5 +1,6 @@
 package dev.cryo.bench.report;
 
+import dev.cryo.bench.domain.JobScoreTally;
 import dev.cryo.bench.domain.Metric;
 import dev.cryo.bench.domain.RunResult;
 import dev.cryo.bench.domain.ScenarioResult;
@@ -70,6 +71,44 @@ class ReportWriterTest {
         byte[] png = Files.readAllBytes(bench.resolve("report/full-s1-0.png"));
         assertThat(png).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
         assertThat(bench.resolve("report/full-s1-delete-files-over-time.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void cryosJobScoresShowPerScenarioWithVerdictsTheRuleAndWhyJobsFellShortAndAnOlderResultSaysNotMeasured() {
+        ScenarioResult fleet = new ScenarioResult(1, "mixed fleet", ScenarioResult.SCORED, Map.of(), List.of(), List.of(),
+                List.of(), List.of(), List.of(), List.of()).withJobScores(List.of(
+                new JobScoreTally(12, 10, 1, 1, 0, 0, List.of("b1_s1_t0_cryo.fragmenting_0 (j7): score 40 → 70 (C), "
+                        + "expected 85: 15 points short"), List.of("b1_s1_t0_cryo.quiet_0 (j9): no-op: expire_snapshots "
+                        + "changed nothing")),
+                new JobScoreTally(9, 8, 0, 0, 0, 1, List.of(), List.of())));
+        ScenarioResult scale = new ScenarioResult(6, "control-plane scale", ScenarioResult.SCORED, Map.of(), List.of(),
+                List.of(), List.of(), List.of(), List.of(), List.of()).withJobScores(List.of(JobScoreTally.pooled(List.of())));
+        ScenarioResult older = new ScenarioResult(7, "metadata scan", ScenarioResult.SCORED, Map.of(), List.of(),
+                List.of(), List.of(), List.of(), List.of(), List.of());
+        RunResult run = new RunResult(4, "full", 2, Instant.parse("2026-01-01T10:00:00Z"),
+                Instant.parse("2026-01-01T10:30:00Z"), Map.of(), Map.of(), List.of(fleet, scale, older));
+
+        String report = ReportWriter.render(run);
+
+        assertThat(report).contains("### Cryo's jobs against their plans' expected scores",
+                "Share reached = reached ÷ (reached + short), all trials pooled; no-op, ungraded and unscored jobs are "
+                        + "outside the share and counted beside it. Targets: share reached ≥ 95 %, zero no-op jobs.",
+                "within 90 s of the scenario's last job end",
+                "| # | scenario | jobs | reached | short | no-op | ungraded | unscored | share reached | ≥ 95 % reached "
+                        + "| zero no-op jobs |",
+                "| 1 | mixed fleet | 21 | 18 | 1 | 1 | 0 | 1 | 94.7 % | ❌ missed by 0.26 % (0.3 %): 94.7 % < 95 % "
+                        + "(18 of 19) | ❌ missed by 1 jobs: 1 jobs > 0 jobs |",
+                "| 6 | control-plane scale | 0 | 0 | 0 | 0 | 0 | 0 | n/a | — not evaluated: Cryo ran no job "
+                        + "| — not evaluated: Cryo ran no job |",
+                "| 7 | metadata scan | not measured in this run | — | — | — | — | — | — | — | — |",
+                "| 1 | mixed fleet | scored | 0 | 2 |",
+                "| " + JobScoreTally.SHARE_TARGET + " | ❌ missed by 0.26 % (0.3 %): 94.7 % < 95 % (18 of 19) |",
+                "| jobs that reached the expected score (jobs) | cryo | 10, 8 | 9 [-3.71, 21.7] |",
+                "Cryo's jobs short of their expected score (all 1):\n\n- b1_s1_t0_cryo.fragmenting_0 (j7): score 40 → 70 "
+                        + "(C), expected 85: 15 points short\n",
+                "Cryo's no-op jobs (all 1):\n\n- b1_s1_t0_cryo.quiet_0 (j9): no-op: expire_snapshots changed nothing\n");
+        // Cryo ran no job in scenario 6: no targets about its jobs
+        assertThat(report).contains("| 6 | control-plane scale | scored | 0 | 0 |");
     }
 
     @Test
