@@ -107,13 +107,18 @@ public class JobScoreStore {
                 + " LIMIT ? FOR UPDATE SKIP LOCKED", Timestamp.from(finishedBefore), limit);
     }
 
-    /** Stores a job's score with the envelope attributes it is published with. */
+    /**
+     * Stores a job's score with the envelope attributes it is published with; empty when the job
+     * was scored meanwhile (the sweep and a grade at the same moment): a job is scored once.
+     */
     @Transactional(Transactional.TxType.MANDATORY)
-    public StoredScore saveScore(JobScored score, String eventId, String triggerEventId) {
-        jdbc.update("store the score of job " + score.jobId(), """
-                UPDATE job_score SET scored_at = ?, event_id = ?, trigger_event_id = ?, payload = ? WHERE job_id = ?""",
+    public Optional<StoredScore> saveScore(JobScored score, String eventId, String triggerEventId) {
+        int updated = jdbc.update("store the score of job " + score.jobId(), """
+                UPDATE job_score SET scored_at = ?, event_id = ?, trigger_event_id = ?, payload = ?
+                WHERE job_id = ? AND scored_at IS NULL""",
                 Timestamp.from(score.scoredAt()), eventId, triggerEventId, Jdbc.json(score), score.jobId());
-        return scores("SELECT " + SCORE_COLUMNS + " FROM job_score WHERE job_id = ?", score.jobId()).get(0);
+        return updated == 0 ? Optional.empty()
+                : Optional.of(scores("SELECT " + SCORE_COLUMNS + " FROM job_score WHERE job_id = ?", score.jobId()).get(0));
     }
 
     /** Drops a job that cannot be scored (its plan is unknown here). */

@@ -134,9 +134,11 @@ public class JobScoring {
             }
             JobScored score = JobScores.ungraded(job, plan.get(), config.scoreWait(), SCORE_WAIT_SETTING, now);
             String eventId = EventIds.derived(job.jobId(), "scored");
-            published.add(envelope(scores.saveScore(score, eventId, eventId)));
-            count(score);
-            Log.warnf("%s: job %s: %s", job.table(), job.jobId(), score.message());
+            scores.saveScore(score, eventId, eventId).ifPresent(stored -> {
+                published.add(envelope(stored));
+                count(score);
+                Log.warnf("%s: job %s: %s", job.table(), job.jobId(), score.message());
+            });
         }
         return published;
     }
@@ -163,9 +165,10 @@ public class JobScoring {
             return;
         }
         JobScored score = JobScores.scored(job, plan.get(), grade, now());
-        scores.saveScore(score, EventIds.derived(job.jobId(), "scored"), triggerEventId);
-        count(score);
-        Log.infof("%s: job %s: %s", job.table(), job.jobId(), score.message());
+        if (scores.saveScore(score, EventIds.derived(job.jobId(), "scored"), triggerEventId).isPresent()) {
+            count(score);
+            Log.infof("%s: job %s: %s", job.table(), job.jobId(), score.message());
+        }
     }
 
     /** A job of a plan this planner does not know (another deployment's, or purged): nothing to score against. */
