@@ -280,8 +280,9 @@ class DemoEndToEndTest {
         created.refresh();
         long snapshotId = created.currentSnapshot().snapshotId();
         AtomicReference<JsonNode> grade = new AtomicReference<>();
+        // 404 until the scorer has graded the new table: keep asking.
         await("the grade of " + table + " at snapshot " + snapshotId).atMost(Duration.ofMinutes(3))
-                .pollInterval(Duration.ofSeconds(2)).untilAsserted(() -> {
+                .pollInterval(Duration.ofSeconds(2)).ignoreExceptions().untilAsserted(() -> {
                     JsonNode current = demo.get("scorer", "/api/v1/tables/" + ApiClient.segment(table));
                     assertThat(current.path("snapshotId").asLong()).isEqualTo(snapshotId);
                     grade.set(current);
@@ -293,7 +294,7 @@ class DemoEndToEndTest {
     private JsonNode awaitJobScore(String table) {
         AtomicReference<JsonNode> score = new AtomicReference<>();
         await("the score of a job on " + table).atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(3))
-                .untilAsserted(() -> {
+                .ignoreExceptions().untilAsserted(() -> {
                     JsonNode scores = demo.get("planner", "/api/v1/job-scores?since=PT1H&table=" + ApiClient.query(table));
                     assertThat(scores.path("scores").size()).isGreaterThanOrEqualTo(1);
                     JsonNode all = scores.path("scores");
