@@ -284,6 +284,10 @@ public final class FixCommand extends BaseCommand {
                         String why = decided.get().path("message").asText("no reason given");
                         result.put("dropped", why);
                         if (holdingJob == null) {
+                            // The job that made the plan stale may have started and ended between two polls.
+                            holdingJob = jobOnTableSince(tableId, started).orElse(null);
+                        }
+                        if (holdingJob == null) {
                             say("plan %s was dropped by the governor: %s; nothing runs for this fix (run ./cryo fix again"
                                     + " if the table still needs it)", planId, why);
                             return Optional.empty();
@@ -306,6 +310,21 @@ public final class FixCommand extends BaseCommand {
             }
             pause();
         }
+    }
+
+    /** The newest job on the table that was running at or after {@code since}, as the executors record it. */
+    private Optional<String> jobOnTableSince(TableId tableId, Instant since) {
+        JsonNode latest = null;
+        for (JsonNode job : api().get(Service.EXECUTOR, "/api/v1/jobs?limit=200")) {
+            Instant startedAt = instant(job, "startedAt");
+            Instant finishedAt = instant(job, "finishedAt");
+            if (tableId.toString().equals(job.path("table").asText()) && startedAt != null
+                    && (finishedAt == null || !finishedAt.isBefore(since))
+                    && (latest == null || startedAt.isAfter(instant(latest, "startedAt")))) {
+                latest = job;
+            }
+        }
+        return Optional.ofNullable(latest).map(job -> job.path("jobId").asText());
     }
 
     /** The plan as the governor last decided it (empty: it has not reached the governor). */

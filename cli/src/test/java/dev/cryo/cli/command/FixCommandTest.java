@@ -233,6 +233,44 @@ class FixCommandTest {
                 "new grade A 92 (was C 72)");
     }
 
+    /**
+     * The automatic job started and committed between two of the fix's polls, so the fix never saw
+     * its lock: when the governor drops the fix's plan as stale, the fix finds the job that ran on
+     * the table since it was asked for and ends with that job's outcome.
+     */
+    @Test
+    void aFixEndsWithTheOutcomeOfAnAutomaticJobThatCommittedBetweenTwoPolls() {
+        cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(jobFinishedAt.get() != null
+                ? Samples.gradeIn("change-2", Samples.TABLE, "A", 100, Instant.now())
+                : Samples.gradeIn(REQUEST, Samples.TABLE, "C", 72, Instant.now(), Samples.smallFiles())));
+        plannerAnswersThePlan("plan-1");
+        cryo.json(Service.GOVERNOR, "GET", GRADE_PATH, "{\"table\":\"%s\",\"queued\":[]}".formatted(Samples.TABLE));
+        cryo.json(Service.GOVERNOR, "GET", "/api/v1/plans/plan-1", """
+                {"planId":"plan-1","table":"%s","stage":"superseded","reason":"superseded",
+                 "message":"plan plan-1 was made from a scan that began before job job-auto committed","decidedAt":"%s"}
+                """.formatted(Samples.TABLE, Instant.now()));
+        cryo.route(Service.EXECUTOR, "GET", "/api/v1/jobs", request -> {
+            Instant started = scanAskedAt.get().minusMillis(200);
+            jobFinishedAt.compareAndSet(null, Instant.now());
+            return Answer.ok("[" + Samples.job("job-old", "plan-0", Samples.TABLE, started.minusSeconds(3600),
+                    started.minusSeconds(3590), "succeeded") + ","
+                    + Samples.job("job-auto", "plan-auto", Samples.TABLE, started, jobFinishedAt.get(), "succeeded") + "]");
+        });
+        cryo.route(Service.EXECUTOR, "GET", "/api/v1/jobs/job-auto", request -> Answer.ok("{\"job\":"
+                + Samples.job("job-auto", "plan-auto", Samples.TABLE, scanAskedAt.get().minusMillis(200), jobFinishedAt.get(),
+                "succeeded") + ",\"steps\":[]}"));
+        cryo.json(Service.AUDIT, "GET", "/api/v1/audit", "{\"items\":[],\"next\":null}");
+        plannerScores("job-auto", "plan-auto", 72, 100, 100);
+
+        FakeCryo.Run run = cryo.run("fix", Samples.TABLE, "--poll-interval", "PT0.05S");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("plan plan-1 was dropped by the governor: plan plan-1 was made from a scan that began"
+                        + " before job job-auto committed; the fix ends with the job that held the table, job-auto",
+                "job job-auto succeeded", "promise kept", "new grade A 100 (was C 72)");
+        assertThat(run.out()).doesNotContain("job-old", "nothing runs for this fix");
+    }
+
     @Test
     void aTableThatTurnsOutHealthyNeedsNoPlan() {
         cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(scanAskedAt.get() == null
