@@ -115,6 +115,38 @@ class GradeAndTablesTest {
     }
 
     @Test
+    void tablesSayWhichTablesWaitForAnOperatorAndWhy() throws Exception {
+        cryo.json(Service.SCORER, "GET", "/api/v1/tables", page(2, row("lakehouse.demo.avro_events", "C", 68,
+                Samples.smallFiles()), row("lakehouse.demo.orders", "B", 80, Samples.smallFiles())));
+        cryo.json(Service.GOVERNOR, "GET", "/api/v1/queue", """
+                {"running":[],"admitted":[],"deferred":[
+                 {"planId":"p1","table":"lakehouse.demo.avro_events","score":68,"reason":"blocked","retryAfter":null,
+                  "message":"the last 3 jobs on lakehouse.demo.avro_events failed with UNSUPPORTED_FILE_FORMAT"},
+                 {"planId":"p2","table":"lakehouse.demo.orders","score":80,"reason":"cooldown","retryAfter":null,
+                  "message":"cooling down"}]}""");
+
+        FakeCryo.Run run = cryo.run("tables");
+
+        assertThat(run.out()).contains("HELD", "blocked lakehouse.demo.avro_events: the last 3 jobs on "
+                + "lakehouse.demo.avro_events failed with UNSUPPORTED_FILE_FORMAT; ./cryo resume lakehouse.demo.avro_events");
+        assertThat(run.out()).doesNotContain("cooldown");
+        var rows = json.readTree(cryo.run("tables", "--json").out()).path("tables");
+        assertThat(rows.get(0).path("held").path("reason").asText()).isEqualTo("blocked");
+        assertThat(rows.get(1).has("held")).isFalse();
+    }
+
+    @Test
+    void tablesAreListedWhenTheGovernorDoesNotAnswer() {
+        cryo.json(Service.SCORER, "GET", "/api/v1/tables", page(1, row("lakehouse.demo.orders", "A", 100, null)));
+
+        FakeCryo.Run run = cryo.run("tables");
+
+        assertThat(run.exit()).isZero();
+        assertThat(run.out()).contains("lakehouse.demo.orders");
+        assertThat(run.out()).contains("note: HELD is not shown, the governor did not answer");
+    }
+
+    @Test
     void tablesExitZeroWhenEveryTableIsHealthy() {
         cryo.json(Service.SCORER, "GET", "/api/v1/tables", page(1, row("lakehouse.demo.orders", "A", 100, null)));
 
