@@ -34,7 +34,10 @@ import java.util.function.Supplier;
  * of that plan. The event flow may grade and plan the same table meanwhile from an earlier scan;
  * those plans lack the operator's waiver of the cooldown, so following them would report their
  * deferral as the fix's. When a newer plan replaces the fix's before it starts (the table changed
- * again), the command follows that one and says so.
+ * again), the command follows that one and says so. When another job holds the table as the fix
+ * is asked for (or runs on it before the fix's plan does), the fix's plan is dropped as made from
+ * the snapshot before that job's commit, or its scan already finds nothing to do: either way the
+ * command ends with that job's outcome.
  */
 @Command(name = "fix", description = {"Fix now: scan the table and follow its grade, plan, job and new grade.",
         "Exit 0 when the table ends healthy, 1 when findings remain or the work was deferred, 2 on errors."})
@@ -67,6 +70,8 @@ public final class FixCommand extends BaseCommand {
 
     private Instant started;
     private ObjectNode result;
+    /** The job that held the table when the fix was asked for (null: none). */
+    private String heldBy;
 
     @Override
     public Integer call() {
@@ -78,6 +83,7 @@ public final class FixCommand extends BaseCommand {
         result.put("requestedAt", started.toString());
         Optional<JsonNode> before = grade(path);
         before.ifPresent(grade -> result.set("before", summary(grade)));
+        heldBy = lockHolder(path).orElse(null);
 
         JsonNode accepted = api().postAsOperator(Service.SCANNER, "/api/v1/scans", Map.of("table", tableId.toString()));
         result.put("eventId", accepted.path("eventId").asText());
@@ -97,8 +103,16 @@ public final class FixCommand extends BaseCommand {
         result.set("graded", summary(graded));
         say("graded %s %d: %s", graded.path("grade").asText(), graded.path("score").asInt(), findings(graded));
         if (graded.path("deductions").isEmpty()) {
-            say("nothing to fix: no check takes a point off %s", tableId);
-            return finish("healthy", CryoCli.HEALTHY);
+            // A job that was running as the fix began may have committed before the fix's scan.
+            String running = heldBy != null ? heldBy : jobOnTableSince(tableId, started).orElse(null);
+            if (running == null) {
+                say("nothing to fix: no check takes a point off %s", tableId);
+                return finish("healthy", CryoCli.HEALTHY);
+            }
+            say("nothing left to fix: job %s was running on %s when the fix was asked for; the fix ends with its outcome",
+                    running, tableId);
+            result.put("followedJob", running);
+            return reportJob(tableId, path, awaitJob(tableId, running, deadline), before.orElse(graded), deadline);
         }
 
         Optional<JsonNode> plan = awaitPlan(path, eventId, deadline);
@@ -119,7 +133,14 @@ public final class FixCommand extends BaseCommand {
         if (job.isEmpty()) {
             return finish(result.has("dropped") ? "dropped" : "deferred", CryoCli.FINDINGS);
         }
-        JsonNode finished = job.get();
+        return reportJob(tableId, path, job.get(), graded, deadline);
+    }
+
+    /**
+     * The finished job's outcome, its steps, the planner's score of it and the grade after it,
+     * against {@code graded}: the grade the fix set out from.
+     */
+    private int reportJob(TableId tableId, String path, JsonNode finished, JsonNode graded, Instant deadline) {
         result.set("job", finished);
         String outcome = finished.path("outcome").asText("unknown").toLowerCase(Locale.ROOT);
         Instant finishedAt = instant(finished, "finishedAt");
@@ -222,7 +243,7 @@ public final class FixCommand extends BaseCommand {
         String planId = firstPlanId;
         String lastState = null;
         String announcedJob = null;
-        String holdingJob = null;
+        String holdingJob = heldBy;
         while (true) {
             Optional<JsonNode> job = jobOf(planId);
             if (job.isPresent()) {
@@ -312,10 +333,37 @@ public final class FixCommand extends BaseCommand {
         }
     }
 
-    /** The newest job on the table that was running at or after {@code since}, as the executors record it. */
+    /** The job that holds the table at the governor now, said aloud; empty when none, or the governor does not answer. */
+    private Optional<String> lockHolder(String path) {
+        try {
+            JsonNode lock = api().get(Service.GOVERNOR, "/api/v1/tables/" + path).path("lock");
+            if (!lock.hasNonNull("jobId")) {
+                return Optional.empty();
+            }
+            say("job %s (plan %s) holds the table: if it leaves nothing to do, the fix ends with its outcome",
+                    lock.path("jobId").asText(), lock.path("planId").asText());
+            result.put("heldBy", lock.path("jobId").asText());
+            return Optional.of(lock.path("jobId").asText());
+        } catch (CliException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The newest job on the table that was running at or after {@code since}, as the executors
+     * record it; empty when none, or when the executors do not answer (said, not thrown: it only
+     * adds to what the fix reports).
+     */
     private Optional<String> jobOnTableSince(TableId tableId, Instant since) {
+        JsonNode jobs;
+        try {
+            jobs = api().get(Service.EXECUTOR, "/api/v1/jobs?limit=200");
+        } catch (CliException e) {
+            say("cannot tell whether another job ran on %s meanwhile: %s", tableId, e.getMessage());
+            return Optional.empty();
+        }
         JsonNode latest = null;
-        for (JsonNode job : api().get(Service.EXECUTOR, "/api/v1/jobs?limit=200")) {
+        for (JsonNode job : jobs) {
             Instant startedAt = instant(job, "startedAt");
             Instant finishedAt = instant(job, "finishedAt");
             if (tableId.toString().equals(job.path("table").asText()) && startedAt != null

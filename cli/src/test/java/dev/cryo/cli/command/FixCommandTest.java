@@ -271,6 +271,38 @@ class FixCommandTest {
         assertThat(run.out()).doesNotContain("job-old", "nothing runs for this fix");
     }
 
+    /**
+     * A job holds the table as the fix is asked for and commits before the fix's scan: the scan
+     * finds nothing to do, and the fix ends with that job's outcome and score instead of a bare
+     * "nothing to fix".
+     */
+    @Test
+    void aFixAskedWhileAJobHoldsTheTableEndsWithThatJobsOutcomeWhenItLeavesNothingToDo() {
+        Instant jobStarted = Instant.now().minusSeconds(2);
+        cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(scanAskedAt.get() == null
+                ? Samples.grade(Samples.TABLE, "B", 80, Instant.now().minusSeconds(60), Samples.smallFiles())
+                : Samples.gradeIn(REQUEST, Samples.TABLE, "A", 100, Instant.now())));
+        cryo.json(Service.GOVERNOR, "GET", GRADE_PATH, """
+                {"table":"%s","lock":{"table":"%s","jobId":"job-auto","planId":"plan-auto"},"queued":[]}
+                """.formatted(Samples.TABLE, Samples.TABLE));
+        cryo.route(Service.EXECUTOR, "GET", "/api/v1/jobs/job-auto", request -> {
+            jobFinishedAt.compareAndSet(null, Instant.now());
+            return Answer.ok("{\"job\":" + Samples.job("job-auto", "plan-auto", Samples.TABLE, jobStarted, jobFinishedAt.get(),
+                    "succeeded") + ",\"steps\":[]}");
+        });
+        cryo.json(Service.AUDIT, "GET", "/api/v1/audit", "{\"items\":[],\"next\":null}");
+        plannerScores("job-auto", "plan-auto", 80, 100, 100);
+
+        FakeCryo.Run run = cryo.run("fix", Samples.TABLE, "--poll-interval", "PT0.05S");
+
+        assertThat(run.exit()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("job job-auto (plan plan-auto) holds the table",
+                "graded A 100: no findings",
+                "nothing left to fix: job job-auto was running on lakehouse.demo.page_views when the fix was asked for",
+                "job job-auto succeeded", "promise kept", "new grade A 100 (was B 80)");
+        assertThat(cryo.requests(Service.PLANNER, "GET", GRADE_PATH + "/plans")).isEmpty();
+    }
+
     @Test
     void aTableThatTurnsOutHealthyNeedsNoPlan() {
         cryo.route(Service.SCORER, "GET", GRADE_PATH, request -> Answer.ok(scanAskedAt.get() == null

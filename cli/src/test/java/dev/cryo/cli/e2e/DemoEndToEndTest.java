@@ -3,32 +3,15 @@ package dev.cryo.cli.e2e;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cryo.cli.api.ApiClient;
 import dev.cryo.cli.api.Service;
-import dev.cryo.iceberg.catalog.CatalogRegistry;
-import dev.cryo.iceberg.fixtures.LocalCatalogs;
-import dev.cryo.iceberg.fixtures.SampleTables;
-import dev.cryo.iceberg.fixtures.TableWriter;
-import org.apache.iceberg.PartitionSpec;
-import org.apache.iceberg.Table;
-import org.apache.iceberg.catalog.Catalog;
-import org.apache.iceberg.catalog.Namespace;
-import org.apache.iceberg.catalog.SupportsNamespaces;
-import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.data.Record;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -47,6 +30,7 @@ class DemoEndToEndTest {
 
     static final Duration COMMAND = Duration.ofMinutes(2);
     final RunningDemo demo = new RunningDemo();
+    final DemoTables written = new DemoTables(demo);
 
     @Test
     void everyDemoTableHasAGrade() throws Exception {
@@ -138,29 +122,24 @@ class DemoEndToEndTest {
      */
     @Test
     void fixOnAFragmentedTableLeadsToAJobAndABetterGrade() throws Exception {
-        String name = "fragmented_" + UUID.randomUUID().toString().substring(0, 8);
-        String table = RunningDemo.CATALOG + ".demo_e2e." + name;
-        Map<String, String> properties = new HashMap<>(LocalCatalogs.jdbc(demo.pgServerUrl(), "cryo", "", "cryo_catalog",
-                demo.warehouse()));
+        String name = DemoTables.uniqueName("fragmented");
+        String table = DemoTables.tableId(name);
         ApiClient operator = demo.operator();
         String policy = "/api/v1/policies/" + ApiClient.segment(table);
         operator.putAsOperator(Service.GOVERNOR, policy, Map.of("cooldown", "PT1H"));
-        try (CatalogRegistry registry = CatalogRegistry.create(Map.of(RunningDemo.CATALOG, properties))) {
-            Catalog catalog = registry.catalog(RunningDemo.CATALOG);
-            TableIdentifier identifier = TableIdentifier.of(Namespace.of("demo_e2e"), name);
-            Table created = createPartitionedTable(catalog, identifier);
-            Random random = new Random(11);
-            fragment(created, random, 0);
-            await("the event flow's first job on " + table).atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(2))
-                    .untilAsserted(() -> {
-                        JsonNode governed = demo.get("governor", "/api/v1/tables/" + ApiClient.segment(table));
-                        assertThat(governed.path("cooldown").asText()).isEqualTo("PT1H");
-                        assertThat(governed.path("lastJobFinishedAt").isTextual()).as("a job on it finished").isTrue();
-                        assertThat(governed.path("lock").isNull() || governed.path("lock").isMissingNode()).as("unlocked").isTrue();
-                    });
-            created.refresh();
-            fragment(created, random, 1_000_000);
-            try {
+        try {
+            written.withTable(name, Map.of(), (id, created) -> {
+                Random random = new Random(11);
+                DemoTables.fragment(created, random, 0);
+                await("the event flow's first job on " + table).atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(2))
+                        .untilAsserted(() -> {
+                            JsonNode governed = demo.get("governor", "/api/v1/tables/" + ApiClient.segment(table));
+                            assertThat(governed.path("cooldown").asText()).isEqualTo("PT1H");
+                            assertThat(governed.path("lastJobFinishedAt").isTextual()).as("a job on it finished").isTrue();
+                            assertThat(governed.path("lock").isNull() || governed.path("lock").isMissingNode()).as("unlocked").isTrue();
+                        });
+                created.refresh();
+                DemoTables.fragment(created, random, 1_000_000);
                 Instant asked = Instant.now();
                 RunningDemo.Run fix = demo.cryo(Duration.ofMinutes(8), "fix", table, "--json", "--timeout", "PT7M");
 
@@ -175,14 +154,11 @@ class DemoEndToEndTest {
                         .isEqualTo(result.path("job").path("jobId").asText());
                 assertThat(fix.err()).contains("promise");
 
-                JsonNode jobs = demo.get("executor", "/api/v1/jobs?limit=200");
-                assertThat(jobs.findValues("table").stream().map(JsonNode::asText)).contains(table);
+                assertThat(written.jobsOf(table)).isNotEmpty();
                 JsonNode now = demo.get("scorer", "/api/v1/tables/" + table);
                 assertThat(Instant.parse(now.path("gradedAt").asText())).isAfter(asked);
                 assertThat(now.path("score").asInt()).isGreaterThan(result.path("graded").path("score").asInt());
-            } finally {
-                catalog.dropTable(identifier, true);
-            }
+            });
         } finally {
             operator.deleteAsOperator(Service.GOVERNOR, policy);
         }
@@ -196,14 +172,14 @@ class DemoEndToEndTest {
      */
     @Test
     void youngSnapshotsAreHeldByPolicyAndTheJobReachesExactlyTheScoreItsPlanExpected() throws Exception {
-        withPausedTable("young", (table, created) -> {
-            fragment(created, new Random(23), 0, 105, 3, 40);
-            JsonNode before = awaitGradeOfCurrentSnapshot(table, created);
+        written.withPausedTable(DemoTables.uniqueName("young"), Map.of(), (table, created) -> {
+            DemoTables.fragment(created, new Random(23), 0, 105, 3, 40);
+            JsonNode before = written.awaitGradeOfCurrentSnapshot(table, created);
             assertThat(before.path("held").findValuesAsText("check")).contains("snapshot-count");
             assertThat(before.path("deductions").findValuesAsText("check")).contains("small-files")
                     .doesNotContain("snapshot-count");
         }, (table, created) -> {
-            JsonNode score = awaitJobScore(table);
+            JsonNode score = written.awaitJobScore(table);
             assertThat(score.path("noOp").asBoolean()).as(score.toString()).isFalse();
             assertThat(score.path("actualScore").asInt()).as(score.path("message").asText())
                     .isEqualTo(score.path("expectedScore").asInt());
@@ -225,12 +201,12 @@ class DemoEndToEndTest {
      */
     @Test
     void aTinyPartitionedTableIsCompactedOnceAndThenLeftAlone() throws Exception {
-        withPausedTable("tiny", (table, created) -> {
-            fragment(created, new Random(6), 0, 10, 6, 50);
-            JsonNode before = awaitGradeOfCurrentSnapshot(table, created);
+        written.withPausedTable(DemoTables.uniqueName("tiny"), Map.of(), (table, created) -> {
+            DemoTables.fragment(created, new Random(6), 0, 10, 6, 50);
+            JsonNode before = written.awaitGradeOfCurrentSnapshot(table, created);
             assertThat(before.path("deductions").findValuesAsText("check")).contains("small-files");
         }, (table, created) -> {
-            JsonNode score = awaitJobScore(table);
+            JsonNode score = written.awaitJobScore(table);
             assertThat(score.path("actualScore").asInt()).as(score.path("message").asText())
                     .isGreaterThanOrEqualTo(score.path("expectedScore").asInt());
             created.refresh();
@@ -239,98 +215,6 @@ class DemoEndToEndTest {
             assertThat(fix.exit()).as(fix.out() + fix.err()).isZero();
             assertThat(fix.out()).contains("nothing to fix");
         });
-    }
-
-    /** Steps on a table of the e2e namespace: {@code whilePaused} runs with its maintenance paused, {@code afterResume} after. */
-    private void withPausedTable(String prefix, TableStep whilePaused, TableStep afterResume) throws Exception {
-        String name = prefix + "_" + UUID.randomUUID().toString().substring(0, 8);
-        String table = RunningDemo.CATALOG + ".demo_e2e." + name;
-        Map<String, String> properties = new HashMap<>(LocalCatalogs.jdbc(demo.pgServerUrl(), "cryo", "", "cryo_catalog",
-                demo.warehouse()));
-        RunningDemo.Run pause = demo.cryo(COMMAND, "pause", table, "--reason", "e2e: written first");
-        assertThat(pause.exit()).as(pause.err()).isZero();
-        boolean paused = true;
-        try (CatalogRegistry registry = CatalogRegistry.create(Map.of(RunningDemo.CATALOG, properties))) {
-            Catalog catalog = registry.catalog(RunningDemo.CATALOG);
-            TableIdentifier identifier = TableIdentifier.of(Namespace.of("demo_e2e"), name);
-            Table created = createPartitionedTable(catalog, identifier);
-            try {
-                whilePaused.run(table, created);
-                RunningDemo.Run resume = demo.cryo(COMMAND, "resume", table);
-                assertThat(resume.exit()).as(resume.err()).isZero();
-                paused = false;
-                afterResume.run(table, created);
-            } finally {
-                catalog.dropTable(identifier, true);
-            }
-        } finally {
-            if (paused) {
-                demo.cryo(COMMAND, "resume", table);
-            }
-        }
-    }
-
-    @FunctionalInterface
-    private interface TableStep {
-        void run(String table, Table created) throws Exception;
-    }
-
-    /** The scorer's grade of the table's current snapshot, once it is there. */
-    private JsonNode awaitGradeOfCurrentSnapshot(String table, Table created) {
-        created.refresh();
-        long snapshotId = created.currentSnapshot().snapshotId();
-        AtomicReference<JsonNode> grade = new AtomicReference<>();
-        // 404 until the scorer has graded the new table: keep asking.
-        await("the grade of " + table + " at snapshot " + snapshotId).atMost(Duration.ofMinutes(3))
-                .pollInterval(Duration.ofSeconds(2)).ignoreExceptions().untilAsserted(() -> {
-                    JsonNode current = demo.get("scorer", "/api/v1/tables/" + ApiClient.segment(table));
-                    assertThat(current.path("snapshotId").asLong()).isEqualTo(snapshotId);
-                    grade.set(current);
-                });
-        return grade.get();
-    }
-
-    /** The planner's score of the table's first job (the scanner rescans after the job, the scorer grades). */
-    private JsonNode awaitJobScore(String table) {
-        AtomicReference<JsonNode> score = new AtomicReference<>();
-        await("the score of a job on " + table).atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(3))
-                .ignoreExceptions().untilAsserted(() -> {
-                    JsonNode scores = demo.get("planner", "/api/v1/job-scores?since=PT1H&table=" + ApiClient.query(table));
-                    assertThat(scores.path("scores").size()).isGreaterThanOrEqualTo(1);
-                    JsonNode all = scores.path("scores");
-                    score.set(all.get(all.size() - 1));
-                });
-        return score.get();
-    }
-
-    private static Table createPartitionedTable(Catalog catalog, TableIdentifier identifier) {
-        if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(identifier.namespace())) {
-            namespaces.createNamespace(identifier.namespace());
-        }
-        return catalog.buildTable(identifier, SampleTables.EVENTS)
-                .withPartitionSpec(PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build())
-                .withProperty("write.target-file-size-bytes", String.valueOf(2 * 1024 * 1024))
-                .create();
-    }
-
-    /** Twelve commits of one small file in each of three day partitions: small-files critical. */
-    private static void fragment(Table table, Random random, long firstId) {
-        fragment(table, random, firstId, 12, 3, 200);
-    }
-
-    /** {@code commits} commits of one small file of {@code rows} rows in each of {@code days} day partitions. */
-    private static void fragment(Table table, Random random, long firstId, int commits, int days, int rows) {
-        TableWriter writer = new TableWriter(table);
-        OffsetDateTime today = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.DAYS);
-        long id = firstId;
-        for (int commit = 0; commit < commits; commit++) {
-            List<Record> batch = new ArrayList<>();
-            for (int day = 1; day <= days; day++) {
-                batch.addAll(SampleTables.events(random, id, rows, today.minusDays(day), Duration.ofHours(20), 10, 100));
-                id += rows;
-            }
-            writer.append(batch);
-        }
     }
 
     private boolean hasPlan(String table) {
