@@ -153,6 +153,8 @@ service_environment() {
         echo "CRYO_$(printf '%s' "$other" | tr '[:lower:]' '[:upper:]')_URL=$(service_url "$other")"
       done
       echo "CRYO_CONSOLE_SESSION_KEY=$(tokens_get CRYO_CONSOLE_SESSION_KEY)"
+      # the console's own reads, for a Cryo that closes them (cryo.security.open-reads=false)
+      echo "CRYO_CONSOLE_READ_TOKEN=$(tokens_get CRYO_VIEWER_TOKEN)"
       ;;
     governor)
       # the governor reads Trino's load before it admits a job there

@@ -20,7 +20,8 @@ import java.time.Duration;
 import static java.util.Objects.requireNonNull;
 
 /**
- * JSON over HTTP to Cryo's services. Reads need no token; changes send the operator token.
+ * JSON over HTTP to Cryo's services. Reads send the read token when there is one (needed only
+ * where {@code cryo.security.open-reads=false}); changes send the operator token.
  * A service that is down, or answers with an error, becomes a {@link CliException} whose
  * message says which service, where, and what to do.
  */
@@ -47,12 +48,12 @@ public final class ApiClient {
     }
 
     public JsonNode get(Service service, String path) {
-        return send(service, HttpRequest.newBuilder(uri(service, path)).GET(), null);
+        return send(service, HttpRequest.newBuilder(uri(service, path)).GET(), endpoints.readToken().orElse(null));
     }
 
-    /** A POST that changes nothing (a preview): no token needed. */
+    /** A POST that changes nothing (a preview): a read. */
     public JsonNode postRead(Service service, String path, Object body) {
-        return send(service, withBody(uri(service, path), "POST", body), null);
+        return send(service, withBody(uri(service, path), "POST", body), endpoints.readToken().orElse(null));
     }
 
     public JsonNode postAsOperator(Service service, String path, Object body) {
@@ -141,7 +142,11 @@ public final class ApiClient {
         } catch (IOException | RuntimeException ignored) {
             // not Cryo's error body (a proxy, a crash page): the status says enough below
         }
-        if (status == 401) {
+        if (status == 401 && request.headers().firstValue("Authorization").isEmpty()) {
+            message = "Cannot " + request.method() + " " + request.uri().getPath() + ": " + service.displayName()
+                    + " closes its reads (401" + (message == null ? "" : ": " + message) + "); set CRYO_TOKEN to a viewer's"
+                    + " or an operator's token";
+        } else if (status == 401) {
             message = "Cannot " + request.method() + " " + request.uri().getPath() + ": " + service.displayName()
                     + " did not accept the token (401); set CRYO_TOKEN to an operator token, e.g. from .cryo-runtime/tokens.env";
         } else if (status == 403) {

@@ -19,6 +19,8 @@ public record Endpoints(Map<Service, URI> urls, Optional<String> token, Optional
 
     /** The key of the operator token in the tokens file. */
     public static final String OPERATOR_TOKEN_KEY = "CRYO_OPERATOR_TOKEN";
+    /** The key of the viewer token in the tokens file. */
+    public static final String VIEWER_TOKEN_KEY = "CRYO_VIEWER_TOKEN";
 
     public Endpoints {
         urls = Map.copyOf(requireNonNull(urls, "urls is null"));
@@ -43,32 +45,56 @@ public record Endpoints(Map<Service, URI> urls, Optional<String> token, Optional
         return urls.get(service);
     }
 
+    /**
+     * The token reads send, when there is one: {@code CRYO_TOKEN}, else the viewer token of the
+     * tokens file. Reads are open by default and need none; a Cryo that closes them
+     * ({@code cryo.security.open-reads=false}) needs one.
+     */
+    public Optional<String> readToken() {
+        if (token.isPresent()) {
+            return token;
+        }
+        try {
+            return fromTokensFile(VIEWER_TOKEN_KEY);
+        } catch (CliException e) {
+            return Optional.empty();
+        }
+    }
+
     /** The token for state-changing calls, or a message saying where to put one. */
     public String requireToken() {
         if (token.isPresent()) {
             return token.get();
         }
-        if (tokensFile.isPresent() && Files.isReadable(tokensFile.get())) {
-            try {
-                List<String> lines = Files.readAllLines(tokensFile.get());
-                for (String line : lines) {
-                    String trimmed = line.trim();
-                    if (trimmed.startsWith(OPERATOR_TOKEN_KEY + "=")) {
-                        String value = trimmed.substring(OPERATOR_TOKEN_KEY.length() + 1).trim();
-                        if (value.length() >= 2 && value.startsWith("'") && value.endsWith("'")) {
-                            value = value.substring(1, value.length() - 1);
-                        }
-                        if (!value.isEmpty()) {
-                            return value;
-                        }
-                    }
-                }
-            } catch (java.io.IOException e) {
-                throw new CliException("Cannot read the operator token from " + tokensFile.get() + ": " + e.getMessage(), e);
-            }
+        Optional<String> operator = fromTokensFile(OPERATOR_TOKEN_KEY);
+        if (operator.isPresent()) {
+            return operator.get();
         }
         throw new CliException("Cannot change anything without an operator token: set CRYO_TOKEN, or start Cryo with "
                 + "./cryo demo, which writes one to " + tokensFile.map(Path::toString).orElse(".cryo-runtime/tokens.env"));
+    }
+
+    private Optional<String> fromTokensFile(String key) {
+        if (tokensFile.isEmpty() || !Files.isReadable(tokensFile.get())) {
+            return Optional.empty();
+        }
+        try {
+            for (String line : Files.readAllLines(tokensFile.get())) {
+                String trimmed = line.trim();
+                if (trimmed.startsWith(key + "=")) {
+                    String value = trimmed.substring(key.length() + 1).trim();
+                    if (value.length() >= 2 && value.startsWith("'") && value.endsWith("'")) {
+                        value = value.substring(1, value.length() - 1);
+                    }
+                    if (!value.isEmpty()) {
+                        return Optional.of(value);
+                    }
+                }
+            }
+            return Optional.empty();
+        } catch (java.io.IOException e) {
+            throw new CliException("Cannot read " + key + " from " + tokensFile.get() + ": " + e.getMessage(), e);
+        }
     }
 
     private static URI parse(String url, Service service) {

@@ -90,4 +90,25 @@ class EndpointsTest {
             assertThat(run.err()).contains("Cannot POST /api/v1/scans: scanner-svc did not accept the token (401); set CRYO_TOKEN");
         }
     }
+    /** Reads send CRYO_TOKEN, else the tokens file's viewer token: a Cryo with closed reads answers them. */
+    @Test
+    void readsSendTheTokenWhereThereIsOneAndAClosedReadSaysWhichTokenToSet() throws IOException {
+        Path tokens = folder.resolve("tokens.env");
+        Files.writeString(tokens, "CRYO_OPERATOR_TOKEN=operator-token-0000001\nCRYO_VIEWER_TOKEN='viewer-token-00000001'\n");
+        try (FakeCryo cryo = new FakeCryo()) {
+            cryo.route(Service.SCORER, "GET", "/api/v1/tables/t", request -> request.authorization() == null
+                    ? FakeCryo.Answer.error(401, "UNAUTHENTICATED", "reads are closed here (cryo.security.open-reads=false)")
+                    : FakeCryo.Answer.ok("{\"seen\":\"" + request.authorization() + "\"}"));
+
+            assertThat(new ApiClient(cryo.endpoints(Optional.empty(), Optional.of(tokens))).get(Service.SCORER, "/api/v1/tables/t")
+                    .path("seen").asText()).isEqualTo("Bearer viewer-token-00000001");
+            assertThat(new ApiClient(cryo.endpoints(Optional.of("own-token-000000000001"), Optional.of(tokens)))
+                    .get(Service.SCORER, "/api/v1/tables/t").path("seen").asText()).isEqualTo("Bearer own-token-000000000001");
+            assertThatThrownBy(() -> new ApiClient(cryo.endpoints(Optional.empty(), Optional.empty()))
+                    .get(Service.SCORER, "/api/v1/tables/t"))
+                    .isInstanceOf(ApiError.class)
+                    .hasMessageContaining("closes its reads (401: reads are closed here (cryo.security.open-reads=false));"
+                            + " set CRYO_TOKEN to a viewer's or an operator's token");
+        }
+    }
 }

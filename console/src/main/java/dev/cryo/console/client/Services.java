@@ -138,6 +138,7 @@ public class Services {
                 .connectTimeout(config.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(config.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .register(new RefusalMapper(service, base))
+                .register(new ReadToken(config.readToken()))
                 .build(api);
     }
 

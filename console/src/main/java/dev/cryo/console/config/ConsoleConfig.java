@@ -46,6 +46,13 @@ public interface ConsoleConfig {
     /** The operator's session. */
     Session session();
 
+    /**
+     * The token the console sends with its own reads of the services, a viewer's
+     * ({@code CRYO_CONSOLE_READ_TOKEN}): needed where the services close their reads
+     * ({@code cryo.security.open-reads=false}); actions always send the signed-in operator's token.
+     */
+    Optional<String> readToken();
+
     /** How the SQL that each engine would run is rendered. */
     Sql sql();
 

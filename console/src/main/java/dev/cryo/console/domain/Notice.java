@@ -12,6 +12,8 @@ import java.util.regex.Pattern;
 public enum Notice {
     SIGNED_IN("signed-in", "Signed in as an operator: actions are enabled."),
     SIGNED_OUT("signed-out", "Signed out."),
+    READS_CLOSED("reads-closed", "This Cryo closes its reads (cryo.security.open-reads=false): sign in with an "
+            + "operator's token to see its tables."),
     FIX_REQUESTED("fix-requested", "Fix requested: the scanner published change %s. The scan, grade, plan and job "
             + "follow below as they happen."),
     PAUSED("paused", "Paused: the governor admits no job for this table until it is resumed (pause %s)."),

@@ -42,6 +42,11 @@ class ConsoleWebTest {
     @BeforeEach
     void services() {
         FakeServices.resetAll();
+        answerScans();
+    }
+
+    /** The scanner's answers to scan requests: by token, as the real scanner answers them. */
+    static void answerScans() {
         FakeServices.scanner.answer("POST", "/api/v1/scans", request -> {
             String authorization = request.authorization();
             if (("Bearer " + VIEWER_TOKEN).equals(authorization)) {
@@ -280,20 +285,20 @@ class ConsoleWebTest {
     }
 
     /** The CSRF cookie and hidden field of a form page. */
-    private static Csrf csrf() {
+    static Csrf csrf() {
         Response login = given().get("/login");
         Matcher token = Pattern.compile("name=\"csrf-token\" value=\"([^\"]+)\"").matcher(login.asString());
         assertThat(token.find()).as("the sign-in form carries a CSRF token").isTrue();
         return new Csrf(login.getCookie("cryo_console_csrf"), token.group(1));
     }
 
-    private static io.restassured.specification.RequestSpecification form(Csrf csrf, String session) {
+    static io.restassured.specification.RequestSpecification form(Csrf csrf, String session) {
         var request = given().redirects().follow(false).contentType("application/x-www-form-urlencoded")
                 .cookie("cryo_console_csrf", csrf.cookie()).formParam("csrf-token", csrf.token());
         return session == null ? request : request.cookie(OperatorSession.COOKIE, session);
     }
 
-    private static String signIn(Csrf csrf) {
+    static String signIn(Csrf csrf) {
         Response login = form(csrf, null).formParam("token", OPERATOR_TOKEN).post("/login");
         assertThat(login.statusCode()).isEqualTo(303);
         return login.getCookie(OperatorSession.COOKIE);
