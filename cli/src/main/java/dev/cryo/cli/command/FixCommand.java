@@ -70,6 +70,7 @@ public final class FixCommand extends BaseCommand {
 
     private Instant started;
     private ObjectNode result;
+    private FixLookups lookups;
     /** The job that held the table when the fix was asked for (null: none). */
     private String heldBy;
 
@@ -79,9 +80,10 @@ public final class FixCommand extends BaseCommand {
         String path = ApiClient.segment(tableId.toString());
         started = now();
         result = api().json().createObjectNode();
+        lookups = new FixLookups(api());
         result.put("table", tableId.toString());
         result.put("requestedAt", started.toString());
-        Optional<JsonNode> before = grade(path);
+        Optional<JsonNode> before = lookups.grade(path);
         before.ifPresent(grade -> result.set("before", summary(grade)));
         heldBy = lockHolder(path).orElse(null);
 
@@ -155,7 +157,7 @@ public final class FixCommand extends BaseCommand {
         // The planner scores the job against the first grade of a scan after it: the plan's promise, measured.
         String jobId = finished.path("jobId").asText();
         Instant scoreDeadline = min(deadline, finishedAt.plus(SCORE_WAIT));
-        Optional<JsonNode> score = poll(scoreDeadline, () -> jobScore(jobId));
+        Optional<JsonNode> score = poll(scoreDeadline, () -> lookups.jobScore(jobId));
         score.ifPresent(scored -> {
             result.set("score", scored);
             say("%s %s", scored.path("noOp").asBoolean() ? "no-op:" : scored.path("actualScore").isNull() ? "not measured:"
@@ -163,9 +165,9 @@ public final class FixCommand extends BaseCommand {
                     : "promise missed:", stripNoOp(scored.path("message").asText()));
         });
         Optional<JsonNode> after = score.filter(scored -> scored.hasNonNull("scanId"))
-                .flatMap(scored -> grade(path))
-                .or(() -> grade(path).filter(grade -> instant(grade, "gradedAt").isAfter(finishedAt)));
-        JsonNode last = after.orElseGet(() -> grade(path).orElse(graded));
+                .flatMap(scored -> lookups.grade(path))
+                .or(() -> lookups.grade(path).filter(grade -> instant(grade, "gradedAt").isAfter(finishedAt)));
+        JsonNode last = after.orElseGet(() -> lookups.grade(path).orElse(graded));
         result.set("after", summary(last));
         if (after.isEmpty()) {
             say("no grade after the job yet (the planner has not scored job %s; see ./cryo jobs); the table stands at %s %d",
@@ -179,18 +181,6 @@ public final class FixCommand extends BaseCommand {
                 healthy ? CryoCli.HEALTHY : CryoCli.FINDINGS);
     }
 
-    /** The planner's score of a finished job (empty until the grade after it arrives). */
-    private Optional<JsonNode> jobScore(String jobId) {
-        try {
-            return Optional.of(api().get(Service.PLANNER, "/api/v1/jobs/" + ApiClient.segment(jobId) + "/score"));
-        } catch (ApiError e) {
-            if (e.isNotFound()) {
-                return Optional.empty();
-            }
-            throw e;
-        }
-    }
-
     /** The score's message without its "no-op: " prefix, which the line already says. */
     private static String stripNoOp(String message) {
         return message.startsWith("no-op: ") ? message.substring("no-op: ".length()) : message;
@@ -198,7 +188,7 @@ public final class FixCommand extends BaseCommand {
 
     /** The grading of the scan that {@code eventId} (the request) led to, current or overtaken by a newer one. */
     private Optional<JsonNode> ownGrade(String path, String eventId) {
-        Optional<JsonNode> current = grade(path);
+        Optional<JsonNode> current = lookups.grade(path);
         if (current.isEmpty() || eventId.equals(current.get().path("correlationId").asText())) {
             return current.filter(grade -> eventId.equals(grade.path("correlationId").asText()));
         }
@@ -217,7 +207,7 @@ public final class FixCommand extends BaseCommand {
                 JsonNode history = api().get(Service.PLANNER, "/api/v1/tables/" + path + "/plans?limit=" + HISTORY);
                 for (JsonNode plan : history.path("plans")) {
                     if (eventId.equals(plan.path("correlationId").asText())) {
-                        return Optional.of(plan(plan.path("planId").asText()));
+                        return Optional.of(lookups.plan(plan.path("planId").asText()));
                     }
                 }
                 return Optional.empty();
@@ -228,10 +218,6 @@ public final class FixCommand extends BaseCommand {
                 throw e;
             }
         });
-    }
-
-    private JsonNode plan(String planId) {
-        return api().get(Service.PLANNER, "/api/v1/plans/" + ApiClient.segment(planId));
     }
 
     /**
@@ -245,7 +231,8 @@ public final class FixCommand extends BaseCommand {
         String announcedJob = null;
         String holdingJob = heldBy;
         while (true) {
-            Optional<JsonNode> job = jobOf(planId);
+            String followed = planId;
+            Optional<JsonNode> job = lookups.newestJob(record -> followed.equals(record.path("planId").asText()));
             if (job.isPresent()) {
                 JsonNode current = job.get();
                 String jobId = current.path("jobId").asText();
@@ -256,13 +243,13 @@ public final class FixCommand extends BaseCommand {
                 if (current.hasNonNull("finishedAt")) {
                     return job;
                 }
-                String progress = running(jobId);
+                String progress = lookups.running(jobId);
                 if (progress != null && !progress.equals(lastState)) {
                     say("running %s", progress);
                     lastState = progress;
                 }
             } else {
-                JsonNode governor = api().get(Service.GOVERNOR, "/api/v1/tables/" + path);
+                JsonNode governor = lookups.governedTable(path);
                 String state = null;
                 for (JsonNode queued : governor.path("queued")) {
                     if (!planId.equals(queued.path("planId").asText())) {
@@ -291,7 +278,7 @@ public final class FixCommand extends BaseCommand {
                     holdingJob = lock.path("jobId").asText();
                 }
                 if (state == null) {
-                    JsonNode plan = plan(planId);
+                    JsonNode plan = lookups.plan(planId);
                     String newer = plan.path("supersededByPlanId").asText("");
                     if ("SUPERSEDED".equals(plan.path("status").asText()) && !newer.isEmpty()) {
                         say("plan %s was replaced by newer plan %s before it started (the table changed again); "
@@ -300,7 +287,7 @@ public final class FixCommand extends BaseCommand {
                         planId = newer;
                         continue;
                     }
-                    Optional<JsonNode> decided = governorPlan(planId);
+                    Optional<JsonNode> decided = lookups.governorPlan(planId);
                     if (decided.isPresent() && "superseded".equals(decided.get().path("stage").asText())) {
                         String why = decided.get().path("message").asText("no reason given");
                         result.put("dropped", why);
@@ -336,7 +323,7 @@ public final class FixCommand extends BaseCommand {
     /** The job that holds the table at the governor now, said aloud; empty when none, or the governor does not answer. */
     private Optional<String> lockHolder(String path) {
         try {
-            JsonNode lock = api().get(Service.GOVERNOR, "/api/v1/tables/" + path).path("lock");
+            JsonNode lock = lookups.governedTable(path).path("lock");
             if (!lock.hasNonNull("jobId")) {
                 return Optional.empty();
             }
@@ -355,50 +342,22 @@ public final class FixCommand extends BaseCommand {
      * adds to what the fix reports).
      */
     private Optional<String> jobOnTableSince(TableId tableId, Instant since) {
-        JsonNode jobs;
         try {
-            jobs = api().get(Service.EXECUTOR, "/api/v1/jobs?limit=200");
+            return lookups.newestJob(job -> tableId.toString().equals(job.path("table").asText())
+                            && (instant(job, "finishedAt") == null || !instant(job, "finishedAt").isBefore(since)))
+                    .map(job -> job.path("jobId").asText());
         } catch (CliException e) {
             say("cannot tell whether another job ran on %s meanwhile: %s", tableId, e.getMessage());
             return Optional.empty();
-        }
-        JsonNode latest = null;
-        for (JsonNode job : jobs) {
-            Instant startedAt = instant(job, "startedAt");
-            Instant finishedAt = instant(job, "finishedAt");
-            if (tableId.toString().equals(job.path("table").asText()) && startedAt != null
-                    && (finishedAt == null || !finishedAt.isBefore(since))
-                    && (latest == null || startedAt.isAfter(instant(latest, "startedAt")))) {
-                latest = job;
-            }
-        }
-        return Optional.ofNullable(latest).map(job -> job.path("jobId").asText());
-    }
-
-    /** The plan as the governor last decided it (empty: it has not reached the governor). */
-    private Optional<JsonNode> governorPlan(String planId) {
-        try {
-            return Optional.of(api().get(Service.GOVERNOR, "/api/v1/plans/" + ApiClient.segment(planId)));
-        } catch (ApiError e) {
-            if (e.isNotFound()) {
-                return Optional.empty();
-            }
-            throw e;
         }
     }
 
     /** Waits for a job the executors run until it finishes; its record. */
     private JsonNode awaitJob(TableId tableId, String jobId, Instant deadline) {
         while (true) {
-            try {
-                JsonNode job = api().get(Service.EXECUTOR, "/api/v1/jobs/" + ApiClient.segment(jobId)).path("job");
-                if (job.hasNonNull("finishedAt")) {
-                    return job;
-                }
-            } catch (ApiError e) {
-                if (!e.isNotFound()) {
-                    throw e;
-                }
+            Optional<JsonNode> job = lookups.job(jobId).filter(record -> record.hasNonNull("finishedAt"));
+            if (job.isPresent()) {
+                return job.get();
             }
             if (!now().isBefore(deadline)) {
                 throw new CliException("Cannot follow the fix of " + tableId + ": job " + jobId + " did not finish within "
@@ -406,32 +365,6 @@ public final class FixCommand extends BaseCommand {
             }
             pause();
         }
-    }
-
-    /** The newest attempt of the plan's job, as the executors record it. */
-    private Optional<JsonNode> jobOf(String planId) {
-        JsonNode latest = null;
-        for (JsonNode job : api().get(Service.EXECUTOR, "/api/v1/jobs?limit=200")) {
-            Instant startedAt = instant(job, "startedAt");
-            if (planId.equals(job.path("planId").asText()) && startedAt != null
-                    && (latest == null || startedAt.isAfter(instant(latest, "startedAt")))) {
-                latest = job;
-            }
-        }
-        return Optional.ofNullable(latest);
-    }
-
-    /** "optimize, chunk 2 of 5" from the governor's view of a running job, or null. */
-    private String running(String jobId) {
-        JsonNode queue = api().get(Service.GOVERNOR, "/api/v1/queue");
-        for (JsonNode job : queue.path("running")) {
-            if (jobId.equals(job.path("jobId").asText()) && job.hasNonNull("operation")) {
-                String chunks = job.hasNonNull("chunksTotal") && job.path("chunksTotal").asInt() > 0
-                        ? ", " + job.path("chunksDone").asInt() + " of " + job.path("chunksTotal").asInt() + " chunks done" : "";
-                return job.path("operation").asText() + chunks + " on " + job.path("engine").asText();
-            }
-        }
-        return null;
     }
 
     /** Files and bytes before and after each step, from the audit log (best effort: the audit may lag or be down). */
@@ -460,17 +393,6 @@ public final class FixCommand extends BaseCommand {
             }
         } catch (CliException e) {
             say("  (no step details: %s)", e.getMessage());
-        }
-    }
-
-    private Optional<JsonNode> grade(String path) {
-        try {
-            return Optional.of(api().get(Service.SCORER, "/api/v1/tables/" + path));
-        } catch (ApiError e) {
-            if (e.isNotFound()) {
-                return Optional.empty();
-            }
-            throw e;
         }
     }
 
