@@ -214,12 +214,7 @@ class FixCommandTest {
                  "message":"made from a scan older than the commit of job job-auto","decidedAt":"%s"}
                 """.formatted(Samples.TABLE, Instant.now()));
         cryo.json(Service.EXECUTOR, "GET", "/api/v1/jobs", "[]");
-        cryo.route(Service.EXECUTOR, "GET", "/api/v1/jobs/job-auto", request -> {
-            Instant started = scanAskedAt.get().minusSeconds(5);
-            jobFinishedAt.compareAndSet(null, Instant.now());
-            return Answer.ok("{\"job\":" + Samples.job("job-auto", "plan-auto", Samples.TABLE, started, jobFinishedAt.get(),
-                    "succeeded") + ",\"steps\":[]}");
-        });
+        executorFinishesTheAutomaticJob(() -> scanAskedAt.get().minusSeconds(5));
         cryo.json(Service.AUDIT, "GET", "/api/v1/audit", "{\"items\":[],\"next\":null}");
         plannerScores("job-auto", "plan-auto", 72, 100, 92);
 
@@ -256,9 +251,7 @@ class FixCommandTest {
                     started.minusSeconds(3590), "succeeded") + ","
                     + Samples.job("job-auto", "plan-auto", Samples.TABLE, started, jobFinishedAt.get(), "succeeded") + "]");
         });
-        cryo.route(Service.EXECUTOR, "GET", "/api/v1/jobs/job-auto", request -> Answer.ok("{\"job\":"
-                + Samples.job("job-auto", "plan-auto", Samples.TABLE, scanAskedAt.get().minusMillis(200), jobFinishedAt.get(),
-                "succeeded") + ",\"steps\":[]}"));
+        executorFinishesTheAutomaticJob(() -> scanAskedAt.get().minusMillis(200));
         cryo.json(Service.AUDIT, "GET", "/api/v1/audit", "{\"items\":[],\"next\":null}");
         plannerScores("job-auto", "plan-auto", 72, 100, 100);
 
@@ -285,11 +278,7 @@ class FixCommandTest {
         cryo.json(Service.GOVERNOR, "GET", GRADE_PATH, """
                 {"table":"%s","lock":{"table":"%s","jobId":"job-auto","planId":"plan-auto"},"queued":[]}
                 """.formatted(Samples.TABLE, Samples.TABLE));
-        cryo.route(Service.EXECUTOR, "GET", "/api/v1/jobs/job-auto", request -> {
-            jobFinishedAt.compareAndSet(null, Instant.now());
-            return Answer.ok("{\"job\":" + Samples.job("job-auto", "plan-auto", Samples.TABLE, jobStarted, jobFinishedAt.get(),
-                    "succeeded") + ",\"steps\":[]}");
-        });
+        executorFinishesTheAutomaticJob(() -> jobStarted);
         cryo.json(Service.AUDIT, "GET", "/api/v1/audit", "{\"items\":[],\"next\":null}");
         plannerScores("job-auto", "plan-auto", 80, 100, 100);
 
@@ -338,6 +327,15 @@ class FixCommandTest {
         assertThat(run.exit()).isEqualTo(2);
         assertThat(run.err()).contains("Cannot follow the fix of lakehouse.demo.page_views: no grade of the scan asked for "
                 + "(event change-1) within PT0.5S");
+    }
+
+    /** The executor's record of the event flow's job-auto: finished (succeeded) from the first time it is asked for. */
+    private void executorFinishesTheAutomaticJob(java.util.function.Supplier<Instant> startedAt) {
+        cryo.route(Service.EXECUTOR, "GET", "/api/v1/jobs/job-auto", request -> {
+            jobFinishedAt.compareAndSet(null, Instant.now());
+            return Answer.ok("{\"job\":" + Samples.job("job-auto", "plan-auto", Samples.TABLE, startedAt.get(),
+                    jobFinishedAt.get(), "succeeded") + ",\"steps\":[]}");
+        });
     }
 
     /** The planner's score of a job: 404 until the job has finished, then the score. */
