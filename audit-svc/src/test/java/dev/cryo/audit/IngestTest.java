@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -78,6 +79,14 @@ class IngestTest {
         Map<String, Object> deferred = byType(rows, EventType.JOB_DEFERRED);
         assertThat(deferred.get("status")).isEqualTo("deferred");
         assertThat(deferred.get("reason")).isEqualTo("no-slot");
+        Map<String, Object> refused = byType(rows, EventType.JOB_REFUSED);
+        assertThat(refused.get("status")).isEqualTo("refused");
+        assertThat(refused.get("reason")).isEqualTo("lease-expired");
+        assertThat(refused.get("jobId")).isEqualTo(byType(rows, EventType.JOB_ADMITTED).get("jobId"));
+        Map<String, Object> revoked = byType(rows, EventType.JOB_REVOKED);
+        assertThat(revoked.get("status")).isEqualTo("revoked");
+        assertThat(revoked.get("reason")).isEqualTo("table-paused");
+        assertThat((String) revoked.get("detail")).contains("paused by operator:alice", "pause-1");
         assertThat(byType(rows, EventType.JOB_FINISHED).get("durationMillis")).isEqualTo(4000);
         assertThat(byType(rows, EventType.TABLE_SCANNED).get("durationMillis")).isEqualTo(1500);
         assertThat(byType(rows, EventType.JOB_ADMITTED).get("jobId")).isEqualTo(byType(rows, EventType.JOB_STARTED).get("jobId"));
@@ -213,7 +222,9 @@ class IngestTest {
         assertThat(ours(list("table=" + table + "&actor=" + SampleEvents.ACTOR + "&type=" + EventType.TABLE_SCANNED.id()), chain))
                 .hasSize(1);
         assertThat(ours(list("correlationId=" + chain.get(0).id()), chain)).hasSize(chain.size());
-        assertThat(ours(list("table=" + table + "&from=" + chain.get(10).time() + "&to=" + chain.get(10).time().plusMillis(1)),
+        Instant finishedAt = chain.stream().filter(envelope -> envelope.type() == EventType.JOB_FINISHED).findFirst()
+                .orElseThrow().time();
+        assertThat(ours(list("table=" + table + "&from=" + finishedAt + "&to=" + finishedAt.plusMillis(1)),
                 chain)).extracting(row -> row.get("eventType")).containsExactly(EventType.JOB_FINISHED.id());
         given().queryParam("from", "yesterday").get("/api/v1/audit").then().statusCode(400)
                 .body("code", equalTo("INVALID_FILTER"))

@@ -21,6 +21,8 @@ import dev.cryo.contracts.event.DeferReason;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobScored;
 import dev.cryo.contracts.event.JobHeartbeat;
+import dev.cryo.contracts.event.JobRefused;
+import dev.cryo.contracts.event.JobRevoked;
 import dev.cryo.contracts.event.JobOutcome;
 import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.event.MaintenancePlanned;
@@ -41,8 +43,8 @@ import java.util.UUID;
 
 /**
  * One table change's whole chain, one event of every type, as Cryo's services would publish it:
- * change → scan → grade (and grade change) → plan → defer → admit → start → heartbeat →
- * operation finished (failed) → job finished. Tables carry a random suffix: the topics are shared.
+ * change → scan → grade (and grade change) → plan → defer → admit → refusal of an earlier admission →
+ * start → heartbeat → operation finished (failed) → revocation → job finished. Tables carry a random suffix: the topics are shared.
  */
 public final class SampleEvents {
 
@@ -81,6 +83,10 @@ public final class SampleEvents {
                 now.plusSeconds(60), now.plusSeconds(4), Engine.TRINO);
         JobAdmitted admitted = new JobAdmitted(jobId, planId, table, Engine.TRINO, 1, now.plusSeconds(5), now.plusSeconds(605),
                 "governor-1", plan);
+        JobRefused refused = new JobRefused(jobId, planId, table, "executor-2", now.minusSeconds(600), now.minusSeconds(480),
+                "lease-expired", "the lease of an earlier admission had ended", now.plusSeconds(5));
+        JobRevoked revoked = new JobRevoked(jobId, planId, table, "pause-1", "table paused by operator:alice: freeze",
+                now.plusSeconds(9));
         JobStarted started = new JobStarted(jobId, planId, table, Engine.TRINO, "executor-1", 1, now.plusSeconds(6), 0);
         JobHeartbeat heartbeat = new JobHeartbeat(jobId, planId, table, "executor-1", now.plusSeconds(7), Operation.OPTIMIZE,
                 1, 3);
@@ -93,8 +99,8 @@ public final class SampleEvents {
                 List.of(smallFiles), false, List.of(), "expected 100, got 80 (B): small-files remains", now.plusSeconds(10));
         List<EventEnvelope<? extends CryoEvent>> chain = new ArrayList<>();
         chain.add(start);
-        List<CryoEvent> rest = List.of(scanned, graded, gradeChanged, plan, deferred, admitted, started, heartbeat, operation,
-                finished, scored);
+        List<CryoEvent> rest = List.of(scanned, graded, gradeChanged, plan, deferred, admitted, refused, started, heartbeat,
+                operation, revoked, finished, scored);
         Instant time = now;
         for (CryoEvent event : rest) {
             time = time.plusSeconds(1);
@@ -116,8 +122,8 @@ public final class SampleEvents {
             case TABLE_CHANGED, TABLE_SCANNED -> "/cryo/scanner";
             case TABLE_GRADED, GRADE_CHANGED -> "/cryo/scorer";
             case MAINTENANCE_PLANNED -> "/cryo/planner";
-            case JOB_ADMITTED, JOB_DEFERRED -> "/cryo/governor";
-            case JOB_STARTED, JOB_HEARTBEAT, OPERATION_FINISHED, JOB_FINISHED -> "/cryo/executor";
+            case JOB_ADMITTED, JOB_REVOKED, JOB_DEFERRED -> "/cryo/governor";
+            case JOB_REFUSED, JOB_STARTED, JOB_HEARTBEAT, OPERATION_FINISHED, JOB_FINISHED -> "/cryo/executor";
             case JOB_SCORED -> "/cryo/planner";
         };
     }

@@ -18,6 +18,8 @@ import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.contracts.event.JobDeferred;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobHeartbeat;
+import dev.cryo.contracts.event.JobRefused;
+import dev.cryo.contracts.event.JobRevoked;
 import dev.cryo.contracts.event.JobScored;
 import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.event.MaintenancePlanned;
@@ -183,6 +185,12 @@ public final class RecordExtractor {
             c.actor = admitted.plan().actor();
             c.operations = fixedOrder(admitted.plan().operationList());
             c.detail = "slot " + admitted.slot() + " on " + admitted.engine().id() + ", admitted by " + admitted.governorId();
+        } else if (data instanceof JobRevoked revoked) {
+            c.status = "revoked";
+            c.jobId = revoked.jobId();
+            c.planId = revoked.planId();
+            c.reason = "table-paused";
+            c.detail = revoked.message() + " (pause " + revoked.pauseId() + ")";
         } else if (data instanceof JobDeferred deferred) {
             c.status = "deferred";
             c.planId = deferred.planId();
@@ -214,6 +222,12 @@ public final class RecordExtractor {
             c.detail = finished.message() != null ? finished.message()
                     : finished.operation().id() + (finished.chunkIndex() == null ? "" : " chunk " + finished.chunkIndex())
                     + " " + finished.status().id();
+        } else if (data instanceof JobRefused refused) {
+            c.status = "refused";
+            c.jobId = refused.jobId();
+            c.planId = refused.planId();
+            c.reason = refused.reason();
+            c.detail = refused.message();
         } else if (data instanceof JobFinished finished) {
             c.status = finished.outcome().id();
             c.jobId = finished.jobId();

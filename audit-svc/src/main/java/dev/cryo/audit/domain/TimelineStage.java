@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * The steps of one table change, in the order they happen: change → scan → grade → plan →
- * admit or defer → job → result → score (the first grade after the job against the plan's expected score).
+ * admit (or its withdrawal) or defer → job (or an executor's refusal) → result → score (the first grade after the job against the plan's expected score).
  */
 public enum TimelineStage {
     CHANGE, SCAN, GRADE, PLAN, ADMIT, DEFER, JOB, RESULT, SCORE,
@@ -31,9 +31,9 @@ public enum TimelineStage {
             case TABLE_SCANNED -> SCAN;
             case TABLE_GRADED, GRADE_CHANGED -> GRADE;
             case MAINTENANCE_PLANNED -> PLAN;
-            case JOB_ADMITTED -> ADMIT;
+            case JOB_ADMITTED, JOB_REVOKED -> ADMIT;
             case JOB_DEFERRED -> DEFER;
-            case JOB_STARTED, JOB_HEARTBEAT, OPERATION_FINISHED -> JOB;
+            case JOB_REFUSED, JOB_STARTED, JOB_HEARTBEAT, OPERATION_FINISHED -> JOB;
             case JOB_FINISHED -> RESULT;
             case JOB_SCORED -> SCORE;
         };

@@ -7,6 +7,8 @@ import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.contracts.event.JobDeferred;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobHeartbeat;
+import dev.cryo.contracts.event.JobRefused;
+import dev.cryo.contracts.event.JobRevoked;
 import dev.cryo.contracts.event.JobScored;
 import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.event.MaintenancePlanned;
@@ -29,10 +31,12 @@ public enum EventType {
     GRADE_CHANGED("dev.cryo.grade.changed.v1", GradeChanged.class, Topics.GRADE_CHANGES),
     MAINTENANCE_PLANNED("dev.cryo.maintenance.planned.v1", MaintenancePlanned.class, Topics.PLANS),
     JOB_ADMITTED("dev.cryo.job.admitted.v1", JobAdmitted.class, Topics.JOBS_ADMITTED),
+    JOB_REVOKED("dev.cryo.job.revoked.v1", JobRevoked.class, Topics.JOBS_ADMITTED),
     JOB_DEFERRED("dev.cryo.job.deferred.v1", JobDeferred.class, Topics.JOBS_DEFERRED),
     JOB_STARTED("dev.cryo.job.started.v1", JobStarted.class, Topics.JOBS_RESULTS),
     JOB_HEARTBEAT("dev.cryo.job.heartbeat.v1", JobHeartbeat.class, Topics.JOBS_RESULTS),
     OPERATION_FINISHED("dev.cryo.operation.finished.v1", OperationFinished.class, Topics.JOBS_RESULTS),
+    JOB_REFUSED("dev.cryo.job.refused.v1", JobRefused.class, Topics.JOBS_RESULTS),
     JOB_FINISHED("dev.cryo.job.finished.v1", JobFinished.class, Topics.JOBS_RESULTS),
     JOB_SCORED("dev.cryo.job.scored.v1", JobScored.class, Topics.JOBS_RESULTS);
 

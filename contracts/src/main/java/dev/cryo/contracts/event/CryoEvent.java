@@ -8,7 +8,7 @@ import dev.cryo.contracts.TableId;
  */
 public sealed interface CryoEvent
         permits TableChanged, TableScanned, TableGraded, GradeChanged, MaintenancePlanned,
-        JobAdmitted, JobDeferred, JobResult {
+        JobAdmitted, JobRevoked, JobDeferred, JobResult {
 
     TableId table();
 }
