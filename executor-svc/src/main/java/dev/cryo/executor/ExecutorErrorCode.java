@@ -54,6 +54,8 @@ public enum ExecutorErrorCode implements ErrorCode {
     ENGINE_QUERY_FAILED(ErrorType.EXTERNAL, 502),
     /** The statement ran longer than the engine's query timeout and was stopped. */
     ENGINE_TIMEOUT(ErrorType.EXTERNAL, 504),
+    /** An operator paused the table after the job was admitted: the job was not started, or stopped before its next step. */
+    TABLE_PAUSED(ErrorType.USER, 409),
     /** The statement was cancelled: the job was taken over, or the executor stopped. */
     ENGINE_CANCELLED(ErrorType.EXTERNAL, 409),
     /** Trino or Spark Connect could not be reached. */

@@ -55,12 +55,19 @@ public final class Jobs {
     public static EventEnvelope<JobAdmitted> admitted(TableId table, String jobId, Engine engine,
                                                       List<PlannedOperation> operations) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        return admitted(table, jobId, engine, operations, now, now.plusSeconds(300));
+    }
+
+    /** A job the governor admitted at that time, with that lease. */
+    public static EventEnvelope<JobAdmitted> admitted(TableId table, String jobId, Engine engine,
+                                                      List<PlannedOperation> operations, Instant admittedAt,
+                                                      Instant leaseExpiresAt) {
         String planId = "plan-" + UUID.randomUUID();
-        MaintenancePlanned plan = new MaintenancePlanned(planId, table, "scan-1", null, null, now, 40, Grade.D, 90,
+        MaintenancePlanned plan = new MaintenancePlanned(planId, table, "scan-1", null, null, admittedAt, 40, Grade.D, 90,
                 operations, Estimate.ZERO, null, null);
-        JobAdmitted job = new JobAdmitted(jobId, planId, table, engine, 0, now, now.plusSeconds(300),
+        JobAdmitted job = new JobAdmitted(jobId, planId, table, engine, 0, admittedAt, leaseExpiresAt,
                 "governor-test", plan);
-        return EventEnvelope.startChain(job, "/cryo/governor", now).withActor("operator:test");
+        return EventEnvelope.startChain(job, "/cryo/governor", admittedAt).withActor("operator:test");
     }
 
     /** Results of one job, read after the mark until its JobFinished arrives. */

@@ -26,6 +26,21 @@ public interface ExecutorConfig {
     @WithDefault("PT2M")
     Duration heldJobWait();
 
+    /**
+     * The oldest admission an executor starts, whatever lease it carries: a replayed or forged
+     * record of a job admitted long ago is refused (JobRefused, reason admission-too-old).
+     */
+    @WithDefault("PT10M")
+    Duration admissionValidity();
+
+    /**
+     * How far the governor's clock may run ahead of this executor's: an admission stamped further
+     * in the future is refused (admitted-in-future). Executors and governors are expected to keep
+     * NTP time; a lease that ended by this executor's clock is refused without tolerance.
+     */
+    @WithDefault("PT30S")
+    Duration clockSkewTolerance();
+
     /** Jobs this executor runs at the same time (the worker pool of the job consumer). */
     @WithDefault("2")
     int concurrentJobs();

@@ -10,11 +10,14 @@ import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobHeartbeat;
 import dev.cryo.contracts.event.JobOutcome;
+import dev.cryo.contracts.event.JobRefused;
+import dev.cryo.contracts.event.JobRevoked;
 import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.event.OperationFinished;
 import dev.cryo.contracts.event.OperationStatus;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.config.ExecutorConfig;
+import dev.cryo.executor.domain.AdmissionCheck;
 import dev.cryo.executor.domain.JobOutcomes;
 import dev.cryo.executor.domain.JobSteps;
 import dev.cryo.executor.domain.StepKey;
@@ -23,6 +26,7 @@ import dev.cryo.executor.engine.MaintenanceEngine;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.executor.persistence.JobAttempts;
+import dev.cryo.executor.persistence.JobRevocations;
 import dev.cryo.executor.routing.PolicyRouting;
 import dev.cryo.platform.config.ServiceInstance;
 import dev.cryo.platform.error.CryoException;
@@ -40,6 +44,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -52,14 +57,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static java.util.Objects.requireNonNull;
 
 /**
- * Runs one admitted job: claims it in PostgreSQL, skips the steps an earlier attempt committed
+ * Runs one admitted job: refuses an admission whose lease has ended, that is older than the
+ * executor accepts or stamped in the future (JobRefused: the governor admits the job again),
+ * claims it in PostgreSQL, skips the steps an earlier attempt committed
  * (from its own records and from the table's snapshot summaries), runs the rest in the fixed
  * order — each on the job's engine, or routed to the next engine of the policy when the job's
  * engine cannot run it — heartbeats while it works, and publishes JobStarted, OperationFinished
  * per step and JobFinished on the results topic. Result ids derive from the job id, so a
  * republished result is recognised downstream as the same event. A job that another executor
  * takes over, or that is still running when this executor stops, has its engine statement
- * cancelled.
+ * cancelled. A job the governor revoked because its table was paused after admission is not
+ * started, or stops before its next step, and ends as cancelled ({@code TABLE_PAUSED}).
  */
 public class JobRunner implements AutoCloseable {
 
@@ -70,6 +78,8 @@ public class JobRunner implements AutoCloseable {
     private final PolicyRouting routing;
     private final Set<String> catalogs;
     private final JobAttempts attempts;
+    private final JobRevocations revocations;
+    private final AdmissionCheck admissionCheck;
     private final EventPublisher publisher;
     private final ServiceInstance instance;
     private final ExecutorConfig config;
@@ -85,12 +95,14 @@ public class JobRunner implements AutoCloseable {
     });
 
     public JobRunner(Map<Engine, MaintenanceEngine> engines, PolicyRouting routing, Set<String> catalogs,
-                     JobAttempts attempts, EventPublisher publisher, ServiceInstance instance, ExecutorConfig config,
+                     JobAttempts attempts, JobRevocations revocations, EventPublisher publisher, ServiceInstance instance, ExecutorConfig config,
                      Clock clock, MeterRegistry registry) {
         this.engines = Map.copyOf(engines);
         this.routing = requireNonNull(routing, "routing is null");
         this.catalogs = Set.copyOf(catalogs);
         this.attempts = requireNonNull(attempts, "attempts is null");
+        this.revocations = requireNonNull(revocations, "revocations is null");
+        this.admissionCheck = new AdmissionCheck(config.admissionValidity(), config.clockSkewTolerance());
         this.publisher = requireNonNull(publisher, "publisher is null");
         this.instance = requireNonNull(instance, "instance is null");
         this.config = requireNonNull(config, "config is null");
@@ -101,6 +113,9 @@ public class JobRunner implements AutoCloseable {
 
     /** Handles one JobAdmitted envelope; returns the JobFinished to publish (already published steps excluded). */
     public List<EventEnvelope<?>> handle(EventEnvelope<CryoEvent> incoming) {
+        if (incoming.data() instanceof JobRevoked) {
+            return List.of(); // JobRevokedConsumer's group notes it
+        }
         if (!(incoming.data() instanceof JobAdmitted job)) {
             Log.warnf("Ignoring %s %s on the admitted-jobs topic", incoming.type().id(), incoming.id());
             return List.of();
@@ -115,6 +130,10 @@ public class JobRunner implements AutoCloseable {
             return List.of();
         }
         try {
+            Optional<AdmissionCheck.Refusal> refusal = admissionCheck.check(job, clock.instant());
+            if (refusal.isPresent()) {
+                return refuse(job, refusal.get(), incoming);
+            }
             JobAttempts.Claim claim = claim(job);
             if (claim instanceof JobAttempts.Finished finished) {
                 Log.infof("Job %s finished before (%s); publishing its result again", job.jobId(), finished.event().outcome());
@@ -129,6 +148,23 @@ public class JobRunner implements AutoCloseable {
         } finally {
             runningHere.remove(job.jobId());
         }
+    }
+
+    /**
+     * A stale admission is not started. Its job is not ended here (a later admission of the same
+     * job may be running): the result says why, and a job that finished before republishes its result.
+     */
+    private List<EventEnvelope<?>> refuse(JobAdmitted job, AdmissionCheck.Refusal refusal, EventEnvelope<CryoEvent> incoming) {
+        Optional<JobAttempts.Finished> finished = attempts.finished(job.jobId());
+        if (finished.isPresent()) {
+            Log.infof("Job %s finished before (%s); publishing its result again", job.jobId(), finished.get().event().outcome());
+            return List.of(envelope(finished.get().eventId(), finished.get().event(), incoming));
+        }
+        registry.counter("cryo.executor.admissions.refused", "reason", refusal.reason()).increment();
+        Log.warnf("Refusing job %s on %s: %s", job.jobId(), job.table(), refusal.message());
+        JobRefused refused = new JobRefused(job.jobId(), job.planId(), job.table(), instance.id(), job.admittedAt(),
+                job.leaseExpiresAt(), refusal.reason(), refusal.message(), clock.instant());
+        return List.of(envelope(EventIds.derived(job.jobId(), "refused/" + job.admittedAt()), refused, incoming));
     }
 
     private JobAttempts.Claim claim(JobAdmitted job) {
@@ -156,6 +192,11 @@ public class JobRunner implements AutoCloseable {
         ScheduledFuture<?> heartbeat = heartbeats.scheduleAtFixedRate(() -> heartbeat(job, attempt, progress, incoming),
                 config.heartbeatInterval().toMillis(), config.heartbeatInterval().toMillis(), TimeUnit.MILLISECONDS);
         try {
+            Optional<String> revoked = revocations.of(job.jobId());
+            if (revoked.isPresent()) {
+                Log.warnf("Job %s on %s: not started, revoked: %s", job.jobId(), job.table(), revoked.get());
+                return cancel(job, incoming, started, List.of(), "not started: " + revoked.get());
+            }
             if (engine == null) {
                 publish(job, attempt, incoming, started, 0);
                 return finish(job, incoming, started, List.of(), ExecutorErrorCode.ENGINE_UNAVAILABLE.name(),
@@ -186,6 +227,13 @@ public class JobRunner implements AutoCloseable {
                 if (progress.lost.get()) {
                     Log.warnf("Job %s: another executor took it over; stopping before %s", job.jobId(), step.key());
                     return List.of();
+                }
+                revoked = revocations.of(job.jobId());
+                if (revoked.isPresent()) {
+                    Log.warnf("Job %s on %s: stopping before %s, revoked: %s", job.jobId(), job.table(), step.key(),
+                            revoked.get());
+                    progress.operation = null;
+                    return cancel(job, incoming, started, statuses, "stopped before " + step.key() + ": " + revoked.get());
                 }
                 progress.operation = step.key().operation();
                 JobAttempts.StoredStep previous = stored.get(step.key());
@@ -321,6 +369,18 @@ public class JobRunner implements AutoCloseable {
                                           List<OperationStatus> statuses, String errorCode, String message) {
         JobOutcome outcome = errorCode != null && statuses.stream().noneMatch(status -> status != OperationStatus.FAILED)
                 ? JobOutcome.FAILED : JobOutcomes.outcome(statuses);
+        return finish(job, incoming, started, statuses, outcome, errorCode, message);
+    }
+
+    /** The job ends as cancelled: its table was paused after admission. Steps it committed stay committed. */
+    private List<EventEnvelope<?>> cancel(JobAdmitted job, EventEnvelope<CryoEvent> incoming, Instant started,
+                                          List<OperationStatus> statuses, String message) {
+        return finish(job, incoming, started, statuses, JobOutcome.CANCELLED, ExecutorErrorCode.TABLE_PAUSED.name(), message);
+    }
+
+    private List<EventEnvelope<?>> finish(JobAdmitted job, EventEnvelope<CryoEvent> incoming, Instant started,
+                                          List<OperationStatus> statuses, JobOutcome outcome, String errorCode,
+                                          String message) {
         int failed = (int) statuses.stream().filter(status -> status == OperationStatus.FAILED).count();
         JobFinished finished = new JobFinished(job.jobId(), job.planId(), job.table(), job.engine(), outcome,
                 statuses.size() - failed, failed, Duration.between(started, clock.instant()),

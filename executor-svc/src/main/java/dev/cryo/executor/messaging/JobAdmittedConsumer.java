@@ -6,6 +6,7 @@ import dev.cryo.executor.config.ConfiguredEngines;
 import dev.cryo.executor.config.ExecutorConfig;
 import dev.cryo.executor.job.JobRunner;
 import dev.cryo.executor.persistence.JobAttempts;
+import dev.cryo.executor.persistence.JobRevocations;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.platform.config.ServiceInstance;
 import dev.cryo.platform.messaging.EventConsumers;
@@ -39,11 +40,12 @@ public class JobAdmittedConsumer {
     private final JobRunner runner;
 
     JobAdmittedConsumer(EventConsumers consumers, @Channel(Topics.JOBS_RESULTS) Emitter<CryoEvent> results,
-                        ConfiguredEngines engines, CatalogRegistry catalogs, JobAttempts attempts, ServiceInstance instance,
+                        ConfiguredEngines engines, CatalogRegistry catalogs, JobAttempts attempts, JobRevocations revocations,
+                        ServiceInstance instance,
                         ExecutorConfig config, Clock clock, MeterRegistry registry) {
         this.consumers = consumers;
         this.publisher = new EventPublisher(Map.of(Topics.JOBS_RESULTS, results));
-        this.runner = new JobRunner(engines.engines(), engines.routing(), catalogs.names(), attempts, publisher, instance, config, clock,
+        this.runner = new JobRunner(engines.engines(), engines.routing(), catalogs.names(), attempts, revocations, publisher, instance, config, clock,
                 registry);
     }
 

@@ -137,6 +137,21 @@ public class JobAttempts {
         return started;
     }
 
+    /** The job's result if it finished before: read only, claims nothing. */
+    public Optional<Finished> finished(String jobId) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement(
+                     "SELECT finished_event_id, finished_event FROM job_attempt WHERE job_id = ? AND state = 'finished'")) {
+            select.setString(1, jobId);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? Optional.of(new Finished(row.getString(1),
+                        EventJson.read(bytes(row.getString(2)), JobFinished.class))) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw unavailable("read whether job " + jobId + " finished", e);
+        }
+    }
+
     /** Renews the owner's heartbeat; false when another executor took the job over. */
     public boolean heartbeat(String jobId, String owner) {
         return update("renew the heartbeat of job " + jobId,

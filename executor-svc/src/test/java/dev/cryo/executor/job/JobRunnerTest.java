@@ -82,7 +82,7 @@ class JobRunnerTest {
 
     @Test
     void aJobRunsItsOperationsInTheFixedOrderAndReportsEachStep() {
-        Table table = createTable();
+        Table table = createTable(catalogs);
         TestTables.fill(table, 6, 40, 2, 61);
         Fingerprint before = Fingerprints.ofTable(table);
         List<List<PartitionPredicate>> chunks = chunksPerPartition(table);
@@ -126,7 +126,7 @@ class JobRunnerTest {
 
     @Test
     void aRedeliveredJobRepublishesItsResultWithoutCommittingAgain() {
-        Table table = createTable();
+        Table table = createTable(catalogs);
         TestTables.fill(table, 4, 30, 1, 62);
         String jobId = "job-" + UUID.randomUUID();
         EventEnvelope<JobAdmitted> admitted = Jobs.admitted(id(table), jobId, List.of(
@@ -149,7 +149,7 @@ class JobRunnerTest {
 
     @Test
     void aReRunJobSkipsTheChunkItsTableHistoryAlreadyHolds() {
-        Table table = createTable();
+        Table table = createTable(catalogs);
         TestTables.fill(table, 5, 30, 2, 63);
         Fingerprint before = Fingerprints.ofTable(table);
         List<List<PartitionPredicate>> chunks = chunksPerPartition(table);
@@ -192,7 +192,7 @@ class JobRunnerTest {
 
     @Test
     void heartbeatsReportProgressWhileAJobRuns() {
-        Table table = createTable();
+        Table table = createTable(catalogs);
         TestTables.fill(table, 12, 400, 4, 64);
         String jobId = "job-" + UUID.randomUUID();
         var mark = Jobs.markResults(kafka);
@@ -255,7 +255,7 @@ class JobRunnerTest {
 
     // ------------------------------------------------------------------ helpers
 
-    private Table createTable() {
+    static Table createTable(CatalogRegistry catalogs) {
         var catalog = catalogs.catalog(WarehouseResource.CATALOG);
         Namespace namespace = Namespace.of("maintenance");
         if (!((SupportsNamespaces) catalog).namespaceExists(namespace)) {
@@ -266,12 +266,12 @@ class JobRunnerTest {
                 Map.of(TableProperties.FORMAT_VERSION, "2"));
     }
 
-    private static TableId id(Table table) {
+    static TableId id(Table table) {
         String name = table.name().substring(table.name().lastIndexOf('.') + 1);
         return TableId.of(WarehouseResource.CATALOG, "maintenance", name);
     }
 
-    private static List<List<PartitionPredicate>> chunksPerPartition(Table table) {
+    static List<List<PartitionPredicate>> chunksPerPartition(Table table) {
         List<DataFile> files = TestTables.dataFiles(table);
         List<List<PartitionPredicate>> chunks = new ArrayList<>();
         List<String> seen = new ArrayList<>();

@@ -9,7 +9,7 @@ import static java.util.Objects.requireNonNull;
 /**
  * The table's latest jobs that failed in a row with the same error a retry does not cure: what
  * stops a job that can never succeed from being admitted again and again. A job that succeeded,
- * was abandoned (its lease ran out), failed with a transient error (a commit conflict, a timeout,
+ * was abandoned (its lease ran out), was cancelled (its table was paused), failed with a transient error (a commit conflict, a timeout,
  * an unreachable engine) or with another error ends the streak.
  *
  * @param failures jobs in the streak (0: none)
@@ -40,7 +40,8 @@ public record FailureStreak(int failures, String errorCode, String message, Inst
         }
 
         boolean failed() {
-            return !"succeeded".equals(outcome) && !"abandoned".equals(outcome) && errorCode != null;
+            return !"succeeded".equals(outcome) && !"abandoned".equals(outcome) && !"cancelled".equals(outcome)
+                    && errorCode != null;
         }
     }
 

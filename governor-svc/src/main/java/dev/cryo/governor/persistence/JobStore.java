@@ -131,6 +131,11 @@ public class JobStore {
                 + "executor_id = NULL, note = ? WHERE job_id = ?", attempt, admittedBy, at, note, jobId);
     }
 
+    /** Replaces the job's note: what the console and the CLI show about it. */
+    public void note(String jobId, String note) {
+        jdbc.update("UPDATE job SET note = ? WHERE job_id = ?", note, jobId);
+    }
+
     public void finish(String jobId, Instant finishedAt, String outcome, String errorCode, String note) {
         jdbc.update("UPDATE job SET finished_at = ?, outcome = ?, error_code = ?, note = COALESCE(?, note) WHERE job_id = ?",
                 finishedAt, outcome, errorCode, note, jobId);

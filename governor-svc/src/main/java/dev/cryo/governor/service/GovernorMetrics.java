@@ -49,6 +49,11 @@ public class GovernorMetrics {
         registry.counter("cryo.governor.deferred", "reason", reason.id()).increment();
     }
 
+    /** An executor refused a stale admission. */
+    public void refused(String reason) {
+        registry.counter("cryo.governor.admissions.refused", "reason", reason).increment();
+    }
+
     public void leaseExpired(String outcome) {
         registry.counter("cryo.governor.lease.expired", "outcome", outcome).increment();
     }

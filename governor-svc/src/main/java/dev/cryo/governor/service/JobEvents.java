@@ -7,6 +7,8 @@ import dev.cryo.contracts.cloudevents.EventType;
 import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobHeartbeat;
+import dev.cryo.contracts.event.JobRefused;
+import dev.cryo.contracts.event.JobRevoked;
 import dev.cryo.contracts.event.JobResult;
 import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.event.MaintenancePlanned;
@@ -14,6 +16,7 @@ import dev.cryo.contracts.event.OperationFinished;
 import dev.cryo.contracts.json.EventJson;
 import dev.cryo.governor.config.GovernorConfig;
 import dev.cryo.governor.domain.Leases;
+import dev.cryo.governor.domain.Pause;
 import dev.cryo.governor.domain.TableLock;
 import dev.cryo.governor.persistence.JobStore;
 import dev.cryo.governor.persistence.JobStore.Job;
@@ -30,12 +33,17 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * What executors report about jobs: a start or heartbeat renews the job's lease, a finish
  * releases its table and slot and starts the cooldown. A job whose lease runs out is admitted
- * again under the same id, until its attempts are used up.
+ * again under the same id, until its attempts are used up, unless its table is paused meanwhile.
+ * An executor's refusal of a stale admission only notes why: the lease's expiry decides what
+ * follows. A pause revokes the jobs that hold the tables it matches (JobRevoked), which their
+ * executors end as cancelled.
  */
 @ApplicationScoped
 public class JobEvents {
@@ -97,6 +105,12 @@ public class JobEvents {
                         heartbeat.operation() == null ? null : heartbeat.operation().id(), heartbeat.chunksDone(),
                         heartbeat.chunksTotal());
                 jobs.renewLease(job.jobId(), leases.expiry(earliest(heartbeat.sentAt(), now)));
+            } else if (result instanceof JobRefused refused) {
+                String note = "the admission at " + refused.admittedAt() + " was refused by executor "
+                        + refused.executorId() + " (" + refused.reason() + "): " + refused.message();
+                jobs.note(job.jobId(), note);
+                metrics.refused(refused.reason());
+                Log.warnf("Job %s on %s: %s", job.jobId(), job.table(), note);
             } else if (result instanceof OperationFinished operation) {
                 jobs.renewLease(job.jobId(), leases.expiry(earliest(operation.finishedAt(), now)));
                 if (operation.committedSnapshotId() != null) {
@@ -146,6 +160,13 @@ public class JobEvents {
             return Optional.empty();
         }
         Job job = jobs.lock(jobId).orElseThrow();
+        Optional<Pause> paused = rules.pauses().stream().filter(pause -> pause.pattern().matches(table)).findFirst();
+        if (paused.isPresent()) {
+            String note = "lease ended at " + lock.get().leaseExpiresAt() + " while the table is paused by "
+                    + paused.get().pausedBy() + " ('" + paused.get().pattern() + "', pause " + paused.get().id()
+                    + "): not admitted again";
+            return Optional.of(release(job, now, "cancelled", "TABLE_PAUSED", note, "cancelled"));
+        }
         Leases.AfterExpiry after = leases.afterExpiry(lock.get(), job.attempt(), now);
         if (after instanceof Leases.Readmit readmit) {
             String note = "re-admitted as attempt " + readmit.attempt() + " after its lease ended at "
@@ -163,15 +184,50 @@ public class JobEvents {
             Log.warnf("Job %s on %s: %s", jobId, table, note);
             return Optional.empty();
         }
-        Leases.GiveUp giveUp = (Leases.GiveUp) after;
+        return Optional.of(release(job, now, "abandoned", null, ((Leases.GiveUp) after).message(), "abandoned"));
+    }
+
+    /** Ends a job whose lease ran out without its executor's result: frees its table and slot. */
+    private Engine release(Job job, Instant now, String outcome, String errorCode, String note, String metric) {
         rules.lockEngine(job.engine());
-        jobs.release(jobId);
-        jobs.finish(jobId, now, "abandoned", null, giveUp.message());
+        jobs.release(job.jobId());
+        jobs.finish(job.jobId(), now, outcome, errorCode, note);
         plans.done(job.planId());
-        plans.dueNowForTable(table, now);
-        metrics.leaseExpired("abandoned");
-        Log.errorf("Job %s: %s", jobId, giveUp.message());
-        return Optional.of(job.engine());
+        plans.dueNowForTable(job.table(), now);
+        metrics.leaseExpired(metric);
+        Log.errorf("Job %s on %s: %s", job.jobId(), job.table(), note);
+        return job.engine();
+    }
+
+    /**
+     * Revokes every unfinished job that holds a table the new pause matches: its executor does not
+     * start it, or stops it before its next step. The caller holds the transaction that inserts the pause.
+     *
+     * @return the revoked jobs' ids
+     */
+    public List<String> revokeFor(Pause pause) {
+        Instant now = clock.instant();
+        List<String> revoked = new ArrayList<>();
+        for (TableLock lock : jobs.locks()) {
+            if (!pause.pattern().matches(lock.table())) {
+                continue;
+            }
+            jobs.serialize(lock.table());
+            Optional<Job> held = jobs.lock(lock.jobId()).filter(job -> !job.isFinished());
+            if (held.isEmpty()) {
+                continue;
+            }
+            Job job = held.get();
+            String message = "table paused by " + pause.pausedBy() + " ('" + pause.pattern() + "'): " + pause.reason();
+            ReceivedPlan plan = plans.find(job.planId()).orElseThrow();
+            outbox.append(new EventEnvelope<>(EventIds.derived(job.jobId(), "revoked/" + pause.id()), EventType.JOB_REVOKED,
+                    instance.source(), now, job.table().toString(), plan.correlationId(), pause.pausedBy(),
+                    new JobRevoked(job.jobId(), job.planId(), job.table(), pause.id(), message, now)));
+            jobs.note(job.jobId(), "revoked: " + message + "; its executor does not start it or stops it before its next step");
+            Log.warnf("Job %s on %s revoked: %s", job.jobId(), job.table(), message);
+            revoked.add(job.jobId());
+        }
+        return revoked;
     }
 
     private static Instant earliest(Instant reported, Instant now) {

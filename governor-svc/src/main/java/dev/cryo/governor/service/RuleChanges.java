@@ -13,6 +13,8 @@ import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 
+import java.util.List;
+
 /**
  * Operators' changes to pauses, policies and engine settings. Each one makes every queued plan
  * due at once, so a resume or a wider window takes effect without waiting for a retry-after.
@@ -25,10 +27,12 @@ public class RuleChanges {
     private final JobStore jobs;
     private final EngineLoads loads;
     private final AdmissionLoop loop;
+    private final JobEvents jobEvents;
     private final java.time.Clock clock;
 
     RuleChanges(RuleStore rules, PlanStore plans, JobStore jobs, EngineLoads loads, AdmissionLoop loop,
-                java.time.Clock clock) {
+                JobEvents jobEvents, java.time.Clock clock) {
+        this.jobEvents = jobEvents;
         this.rules = rules;
         this.plans = plans;
         this.jobs = jobs;
@@ -37,12 +41,17 @@ public class RuleChanges {
         this.clock = clock;
     }
 
+    /** Stops admissions to the tables the pause matches and revokes the jobs that hold them now. */
     public void pause(Pause pause) {
-        QuarkusTransaction.requiringNew().run(() -> {
+        List<String> revoked = QuarkusTransaction.requiringNew().call(() -> {
             rules.insertPause(pause);
+            // Tables' advisory locks before the plan rows, the order every other decision takes them in.
+            List<String> held = jobEvents.revokeFor(pause);
             plans.allDueNow(clock.instant());
+            return held;
         });
-        Log.infof("%s paused '%s' (pause %s): %s", pause.pausedBy(), pause.pattern(), pause.id(), pause.reason());
+        Log.infof("%s paused '%s' (pause %s): %s%s", pause.pausedBy(), pause.pattern(), pause.id(), pause.reason(),
+                revoked.isEmpty() ? "" : "; revoked jobs " + revoked);
         loop.request();
     }
 

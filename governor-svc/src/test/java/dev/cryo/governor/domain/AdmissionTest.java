@@ -94,6 +94,7 @@ class AdmissionTest {
         FailureStreak.FinishedJob conflict = new FailureStreak.FinishedJob("failed", "COMMIT_CONFLICT", "lost", t);
         FailureStreak.FinishedJob succeeded = new FailureStreak.FinishedJob("succeeded", null, null, t.minusSeconds(9));
         FailureStreak.FinishedJob abandoned = new FailureStreak.FinishedJob("abandoned", null, "lease ran out", t);
+        FailureStreak.FinishedJob paused = new FailureStreak.FinishedJob("cancelled", "TABLE_PAUSED", "table paused", t);
 
         assertThat(FailureStreak.of(List.of(notRoutable, notRoutable, notRoutable, succeeded), transientCodes))
                 .isEqualTo(new FailureStreak(3, "NOT_ROUTABLE", "no engine", t));
@@ -103,6 +104,8 @@ class AdmissionTest {
         assertThat(FailureStreak.of(List.of(conflict, conflict, conflict), transientCodes)).isEqualTo(FailureStreak.NONE);
         assertThat(FailureStreak.of(List.of(succeeded, notRoutable), transientCodes)).isEqualTo(FailureStreak.NONE);
         assertThat(FailureStreak.of(List.of(abandoned, notRoutable), transientCodes)).isEqualTo(FailureStreak.NONE);
+        assertThat(FailureStreak.of(List.of(paused, paused, paused), transientCodes)).as("a pause is no failure")
+                .isEqualTo(FailureStreak.NONE);
         assertThat(FailureStreak.of(List.of(), transientCodes)).isEqualTo(FailureStreak.NONE);
     }
 
