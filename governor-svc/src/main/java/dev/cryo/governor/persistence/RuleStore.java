@@ -45,6 +45,24 @@ public class RuleStore {
         this.jdbc = jdbc;
     }
 
+    /**
+     * The pauses as an admission must see them: under a shared lock that a new pause takes
+     * exclusively ({@link #lockPausesForChange}) until its transaction ends. Without it an
+     * admission that read no pause and a pause that read no lock (neither committed yet) would
+     * both go ahead, and the job would run on a paused table unrevoked.
+     */
+    public List<Pause> pausesForAdmission() {
+        jdbc.query("SELECT pg_advisory_xact_lock_shared(hashtextextended(current_schema() || '/pauses', 0)) IS NULL AS locked",
+                row -> row.getBoolean("locked"));
+        return pauses();
+    }
+
+    /** Waits for the admissions in flight to commit and holds new ones back until this transaction ends. */
+    public void lockPausesForChange() {
+        jdbc.query("SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '/pauses', 0)) IS NULL AS locked",
+                row -> row.getBoolean("locked"));
+    }
+
     public List<Pause> pauses() {
         return jdbc.query("SELECT pause_id, pattern, reason, paused_by, paused_at FROM pause ORDER BY paused_at, pause_id",
                 row -> new Pause(row.getString("pause_id"), TablePattern.parse(row.getString("pattern")),

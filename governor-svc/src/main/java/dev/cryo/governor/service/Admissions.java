@@ -137,8 +137,8 @@ public class Admissions {
         if (due.isEmpty()) {
             return 0;
         }
-        // One reading of the operators' rules per pass: a change to them starts a new pass anyway.
-        Rules rules = QuarkusTransaction.requiringNew().call(() -> new Rules(this.rules.pauses(), this.rules.policies()));
+        // One reading of the operators' policies per pass: a change to them starts a new pass anyway.
+        Rules rules = QuarkusTransaction.requiringNew().call(() -> new Rules(this.rules.policies()));
         Set<Engine> loadRecorded = EnumSet.noneOf(Engine.class);
         Set<Engine> saturated = EnumSet.noneOf(Engine.class);
         List<String> postponed = new ArrayList<>();
@@ -171,8 +171,8 @@ public class Admissions {
         return decided;
     }
 
-    /** The operators' pauses and policies, as one pass reads them. */
-    private record Rules(List<Pause> pauses, List<PolicyRule> policies) {
+    /** The operators' policies, as one pass reads them. */
+    private record Rules(List<PolicyRule> policies) {
     }
 
     /**
@@ -181,6 +181,9 @@ public class Admissions {
      */
     private Optional<AdmissionDecision> decide(PlanCandidate candidate, Rules passRules, Set<Engine> loadRecorded) {
         return QuarkusTransaction.requiringNew().call(() -> {
+            // Pauses are read for each decision, under the lock a new pause waits on (see pausesForAdmission),
+            // taken before the table's lock as the pause takes them: pauses, then tables.
+            List<Pause> pauses = rules.pausesForAdmission();
             if (!jobs.trySerialize(candidate.table())) {
                 return Optional.<AdmissionDecision>empty();
             }
@@ -190,7 +193,7 @@ public class Admissions {
                 return Optional.<AdmissionDecision>empty();
             }
             QueuedPlan queued = locked.get();
-            TablePolicy policy = Policies.resolve(candidate.table(), passRules.pauses(), passRules.policies(),
+            TablePolicy policy = Policies.resolve(candidate.table(), pauses, passRules.policies(),
                     config.cooldown(), defaultEngine);
             Engine engine = policy.engine();
             RuleStore.EngineSetting setting = rules.lockEngine(engine).orElseThrow(() -> new CryoException(

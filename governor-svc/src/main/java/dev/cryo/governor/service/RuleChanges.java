@@ -44,8 +44,9 @@ public class RuleChanges {
     /** Stops admissions to the tables the pause matches and revokes the jobs that hold them now. */
     public void pause(Pause pause) {
         List<String> revoked = QuarkusTransaction.requiringNew().call(() -> {
+            // Pauses, then tables, then plan rows: the order every admission takes them in.
+            rules.lockPausesForChange();
             rules.insertPause(pause);
-            // Tables' advisory locks before the plan rows, the order every other decision takes them in.
             List<String> held = jobEvents.revokeFor(pause);
             plans.allDueNow(clock.instant());
             return held;

@@ -4,11 +4,14 @@ import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.CryoEvent;
+import dev.cryo.contracts.event.DeferReason;
 import dev.cryo.contracts.event.JobAdmitted;
+import dev.cryo.contracts.event.JobDeferred;
 import dev.cryo.contracts.event.JobRefused;
 import dev.cryo.contracts.event.JobRevoked;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.governor.persistence.JobStore;
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -18,6 +21,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -41,6 +47,8 @@ class AdmissionWithdrawalTest {
 
     @Inject
     JobStore jobs;
+    @Inject
+    AgroalDataSource dataSource;
 
     private Broker broker;
 
@@ -121,5 +129,41 @@ class AdmissionWithdrawalTest {
 
         given().header("Authorization", OPERATOR).delete("/api/v1/pauses/" + pauseId).then().statusCode(204);
         broker.send(Events.finished(otherJob.jobId(), otherPlan.planId(), other, Engine.NATIVE));
+    }
+
+    /**
+     * A pause and an admission of the same table at the same moment: the admission waits for the
+     * pause's transaction and then sees the pause, so no job starts on a paused table unrevoked.
+     * The test holds the pause's lock itself and inserts the pause while a plan is being decided.
+     */
+    @Test
+    void anAdmissionDecidedWhileAPauseIsBeingMadeSeesThePause() throws Exception {
+        TableId table = Events.uniqueTable("racing_pause");
+        MaintenancePlanned plan = Events.plan(table, 30, null);
+        Map<TopicPartition, Long> mark = broker.mark();
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(false);
+            try (Statement lock = connection.createStatement()) {
+                lock.execute("SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '/pauses', 0))");
+            }
+            broker.send(Events.planned(plan));
+            // The decision waits for the pause's transaction: nothing is admitted meanwhile.
+            Thread.sleep(3_000);
+            given().get("/api/v1/tables/" + table).then().body("lock", nullValue());
+            try (PreparedStatement pause = connection.prepareStatement(
+                    "INSERT INTO pause (pause_id, pattern, reason, paused_by, paused_at) VALUES (?, ?, 'race', 'operator:test', now())")) {
+                pause.setString(1, "race-" + table.table());
+                pause.setString(2, table.toString());
+                pause.executeUpdate();
+            }
+            connection.commit();
+        }
+
+        JobDeferred deferred = (JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(plan.planId())).data();
+        assertThat(deferred.reason()).isEqualTo(DeferReason.PAUSED);
+        given().get("/api/v1/tables/" + table).then().body("lock", nullValue());
+        given().header("Authorization", OPERATOR).delete("/api/v1/pauses/race-" + table.table()).then().statusCode(204);
+        JobAdmitted admitted = (JobAdmitted) broker.admitted(mark, job -> job.planId().equals(plan.planId())).data();
+        broker.send(Events.finished(admitted.jobId(), plan.planId(), table, Engine.NATIVE));
     }
 }
