@@ -1,12 +1,14 @@
 package dev.cryo.audit;
 
 import dev.cryo.audit.domain.Hashes;
+import dev.cryo.audit.messaging.ChainAnchors;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.testsupport.KafkaTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -25,6 +27,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class AppendOnlyTest {
 
     private static final String EVENTS = Database.SCHEMA + ".audit_event";
+
+    @Inject
+    ChainAnchors anchors;
 
     @Test
     void theServicesOwnCredentialsCannotUpdateDeleteOrTruncate() throws SQLException {
@@ -110,6 +115,85 @@ class AppendOnlyTest {
             assertThat(result.getString(3)).startsWith("[\"v1\", " + id + ", \"");
         }
     }
+
+    /**
+     * The attack a hash chain alone cannot see: whoever holds the database rewrites a row and
+     * recomputes every later hash and the head, so that every link holds again. The anchor on
+     * cryo.audit-anchors.v1, outside the database, still names the old hash of its row.
+     */
+    @Test
+    void aRowRewrittenAndReChainedByTheDatabaseOwnerIsReportedThroughTheAnchor() throws SQLException {
+        long id = storedRowId();
+        anchors.anchorNow();
+        JsonPath before = verify();
+        assertThat(before.getString("status")).isEqualTo("OK");
+        assertThat(before.getString("anchoring.method")).isEqualTo("kafka-anchors");
+        assertThat(before.getString("anchoring.topic")).isEqualTo("cryo.audit-anchors.v1");
+        assertThat(before.getString("anchoring.status")).isEqualTo("OK");
+        long anchoredId = before.getLong("anchoring.anchoredId");
+        assertThat(anchoredId).isGreaterThanOrEqualTo(id);
+        String original;
+        try (Connection owner = Database.owner(); Statement statement = owner.createStatement()) {
+            var result = statement.executeQuery("SELECT detail FROM " + EVENTS + " WHERE id = " + id);
+            result.next();
+            original = result.getString(1);
+        }
+
+        reChain(id, "nothing happened here");
+        JsonPath rechained = verify();
+        reChain(id, original);
+        JsonPath repaired = verify();
+
+        assertThat(rechained.getLong("breakCount")).as("every link holds again").isZero();
+        assertThat(rechained.getString("status")).isEqualTo("BROKEN");
+        assertThat(rechained.getString("anchoring.status")).isEqualTo("MISMATCH");
+        assertThat(rechained.getLong("anchoring.anchoredId")).isEqualTo(anchoredId);
+        assertThat(rechained.getString("anchoring.message")).startsWith("row " + anchoredId + " (anchored ")
+                .contains("was anchored with " + before.getString("anchoring.anchoredHash"),
+                        "rows up to it were rewritten and the chain recomputed after them");
+        assertThat(repaired.getString("status")).isEqualTo("OK");
+        assertThat(repaired.getString("anchoring.status")).isEqualTo("OK");
+    }
+
+    /**
+     * As the database's superuser: sets a row's detail and recomputes the hashes of it and of
+     * every later row, and the head, with the database's own function, holding the chain's lock.
+     */
+    private static void reChain(long id, String detail) throws SQLException {
+        try (Connection owner = Database.owner()) {
+            owner.setAutoCommit(false);
+            try (Statement statement = owner.createStatement()) {
+                statement.execute("SET LOCAL session_replication_role = replica");
+                statement.execute("SELECT * FROM " + Database.SCHEMA + ".audit_chain_head FOR UPDATE");
+            }
+            try (PreparedStatement update = owner.prepareStatement("UPDATE " + EVENTS + " SET detail = ? WHERE id = ?")) {
+                update.setString(1, detail);
+                update.setLong(2, id);
+                assertThat(update.executeUpdate()).isEqualTo(1);
+            }
+            try (Statement rechain = owner.createStatement()) {
+                rechain.execute(RECHAIN.formatted(Database.SCHEMA, id));
+            }
+            owner.commit();
+        }
+    }
+
+    private static final String RECHAIN = """
+            DO $$
+            DECLARE
+                r RECORD;
+                prev TEXT := (SELECT prev_hash FROM %1$s.audit_event WHERE id = %2$d);
+            BEGIN
+                FOR r IN SELECT * FROM %1$s.audit_event WHERE id >= %2$d ORDER BY id LOOP
+                    UPDATE %1$s.audit_event
+                       SET prev_hash = prev,
+                           row_hash = encode(sha256(convert_to(prev || %1$s.audit_canonical(r), 'UTF8')), 'hex')
+                     WHERE id = r.id
+                    RETURNING row_hash INTO prev;
+                END LOOP;
+                UPDATE %1$s.audit_chain_head SET last_hash = prev;
+            END
+            $$""";
 
     /** As a superuser who switches triggers off for the session, the way a replication tool would. */
     private static void setDetail(long id, String detail) throws SQLException {

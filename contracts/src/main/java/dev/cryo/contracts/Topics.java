@@ -24,6 +24,12 @@ public final class Topics {
     public static final String JOBS_DEFERRED = "cryo.jobs.deferred.v1";
     public static final String JOBS_RESULTS = "cryo.jobs.results.v1";
     public static final String REPLAY = "cryo.replay.v1";
+    /**
+     * The audit chain's head, anchored outside the database every minute (compacted, keyed by the
+     * audit's schema): whoever holds the database can re-chain rewritten rows, but not move the
+     * anchors, so verify finds the rewrite.
+     */
+    public static final String AUDIT_ANCHORS = "cryo.audit-anchors.v1";
 
     /** Upper bound of one record, after compression (producer {@code max.request.size}, topic {@code max.message.bytes}). */
     public static final int MAX_RECORD_BYTES = 8 * 1024 * 1024;
@@ -78,7 +84,8 @@ public final class Topics {
                 new Spec(JOBS_ADMITTED, 12, events),
                 new Spec(JOBS_DEFERRED, 3, events),
                 new Spec(JOBS_RESULTS, 6, events),
-                new Spec(REPLAY, 3, events));
+                new Spec(REPLAY, 3, events),
+                new Spec(AUDIT_ANCHORS, 1, Map.of("cleanup.policy", "compact", "max.message.bytes", "1048576")));
         List<Spec> deadLetters = CONSUMING_SERVICES.stream()
                 .map(service -> new Spec(deadLetter(service), 1, longLived))
                 .toList();

@@ -38,7 +38,8 @@ public final class TopicManifests {
                 .append("# Do not edit: change contracts/src/main/java/dev/cryo/contracts/Topics.java, then regenerate with\n")
                 .append("#   ").append(REGENERATE_COMMAND).append('\n')
                 .append("# Partitions bound each consumer group's parallelism; configs are the topic-level limits\n")
-                .append("# (8 MiB records, retention). No topic is compacted: the audit log must see every event.\n");
+                .append("# (8 MiB records, retention). Only cryo.audit-anchors.v1 is compacted (verify needs each chain's\n")
+                .append("# latest anchor); the audit log sees every event of the others.\n");
         for (Topics.Spec topic : topics) {
             yaml.append("---\n")
                     .append("apiVersion: kafka.strimzi.io/v1beta2\n")

@@ -17,6 +17,8 @@ public interface AuditConfig {
 
     Verify verify();
 
+    Anchor anchor();
+
     Partitions partitions();
 
     Replay replay();
@@ -71,6 +73,19 @@ public interface AuditConfig {
         /** Rows fetched per round trip while verifying. */
         @WithDefault("1000")
         int fetchSize();
+    }
+
+    /** Anchoring the chain's head on cryo.audit-anchors.v1, outside the database. */
+    interface Anchor {
+        /** How often the head is anchored when it moved (PT0S: never; verify then reports the chain unanchored). */
+        @WithDefault("PT1M")
+        Duration interval();
+
+        /**
+         * The record key of this chain's anchors; default the audit schema's name. Tests key them
+         * per start, since each start empties the schema and begins a new chain.
+         */
+        java.util.Optional<String> key();
     }
 
     /** Monthly partitions. */

@@ -33,7 +33,7 @@ public final class AuditTopics {
     /** The event topics, each read by a channel of the same name. */
     public static List<String> eventTopics() {
         return Topics.all().stream().map(Topics.Spec::name)
-                .filter(name -> !name.equals(Topics.REPLAY) && !isDeadLetter(name))
+                .filter(name -> !name.equals(Topics.REPLAY) && !name.equals(Topics.AUDIT_ANCHORS) && !isDeadLetter(name))
                 .toList();
     }
 

@@ -33,6 +33,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -477,6 +478,24 @@ public class AuditStore {
             }
         } catch (SQLException e) {
             throw SqlErrors.translate("verify the audit chain of schema " + schema, e);
+        }
+    }
+
+    /**
+     * The stored hash of one row: from the live table, or, when the row ended an archived month,
+     * the hash its archive link recorded.
+     */
+    public Optional<String> storedHash(long id) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement("SELECT row_hash FROM " + schema + ".audit_event WHERE id = ?"
+                     + " UNION ALL SELECT last_hash FROM " + schema + ".audit_archive WHERE last_id = ? LIMIT 1")) {
+            select.setLong(1, id);
+            select.setLong(2, id);
+            try (ResultSet result = select.executeQuery()) {
+                return result.next() ? Optional.of(result.getString(1)) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw SqlErrors.translate("read the hash of row " + id + " of schema " + schema, e);
         }
     }
 

@@ -8,7 +8,9 @@ import dev.cryo.audit.domain.ExportFormat;
 import dev.cryo.audit.domain.PageCursor;
 import dev.cryo.audit.domain.RowWriter;
 import dev.cryo.audit.domain.TimelineStage;
+import dev.cryo.audit.domain.AnchorCheck;
 import dev.cryo.audit.domain.VerifyReport;
+import dev.cryo.audit.messaging.ChainAnchors;
 import dev.cryo.audit.messaging.IngestLag;
 import dev.cryo.audit.persistence.AuditStore;
 import dev.cryo.platform.error.CryoException;
@@ -43,9 +45,11 @@ public class AuditResource {
     private final AuditStore store;
     private final AuditConfig config;
     private final IngestLag lag;
+    private final ChainAnchors anchors;
     private final Clock clock;
 
-    AuditResource(AuditStore store, AuditConfig config, IngestLag lag, Clock clock) {
+    AuditResource(AuditStore store, AuditConfig config, IngestLag lag, ChainAnchors anchors, Clock clock) {
+        this.anchors = anchors;
         this.store = store;
         this.config = config;
         this.lag = lag;
@@ -135,18 +139,26 @@ public class AuditResource {
                 .build();
     }
 
-    /** Recomputes the hash chain and reports the first link that does not hold, or OK with the count. */
+    /**
+     * Recomputes the hash chain and reports the first link that does not hold, or OK with the
+     * count; and checks that the chain still leads to its latest anchor outside the database.
+     */
     @GET
     @Path("/verify")
     public AuditViews.Verification verify() {
         Instant started = clock.instant();
+        // The anchor first: the chain read after it must contain the anchored row.
+        AnchorCheck anchored = anchors.check();
         VerifyReport report = store.verify(config.verify().fetchSize(), config.verify().maxReportedBreaks());
         long millis = Duration.between(started, clock.instant()).toMillis();
         if (!report.intact()) {
             Log.errorf("Audit chain verification found %d broken link(s), the first at row %d: %s", report.breakCount(),
                     report.firstBreak().id(), report.firstBreak().problem());
         }
-        return AuditViews.Verification.of(report, millis);
+        if (anchored.broken()) {
+            Log.errorf("Audit chain does not lead to its anchor: %s", anchored.message());
+        }
+        return AuditViews.Verification.of(report, anchored, millis);
     }
 
     /** How many records of each topic are not stored yet. */

@@ -1,5 +1,6 @@
 package dev.cryo.audit.rest;
 
+import dev.cryo.audit.domain.AnchorCheck;
 import dev.cryo.audit.domain.ChainBreak;
 import dev.cryo.audit.domain.VerifyReport;
 
@@ -43,16 +44,40 @@ final class AuditViews {
      * @param breakCount how many links do not hold
      * @param brokenRowIds the rows that do not hold (up to cryo.audit.verify.max-reported-breaks)
      * @param durationMillis how long verification took
+     * @param anchoring how the chain is protected against a re-chain by whoever holds the database
      */
     record Verification(String status, long rowsChecked, long rowsArchived, long lastId, String lastHash,
-                        Break firstBreak, long breakCount, List<Long> brokenRowIds, long durationMillis) {
+                        Break firstBreak, long breakCount, List<Long> brokenRowIds, long durationMillis,
+                        Anchoring anchoring) {
 
-        static Verification of(VerifyReport report, long durationMillis) {
+        static Verification of(VerifyReport report, AnchorCheck anchors, long durationMillis) {
             ChainBreak first = report.firstBreak();
-            return new Verification(report.intact() ? "OK" : "BROKEN", report.rowsChecked(), report.rowsArchived(),
-                    report.lastId(), report.lastHash(),
+            return new Verification(report.intact() && !anchors.broken() ? "OK" : "BROKEN", report.rowsChecked(),
+                    report.rowsArchived(), report.lastId(), report.lastHash(),
                     first == null ? null : new Break(first.id(), first.problem(), first.expected(), first.stored()),
-                    report.breakCount(), report.brokenRowIds(), durationMillis);
+                    report.breakCount(), report.brokenRowIds(), durationMillis, Anchoring.of(anchors));
+        }
+    }
+
+    /**
+     * The chain checked against its latest anchor outside the database.
+     *
+     * @param method {@code kafka-anchors}: the head is anchored on {@code topic}
+     * @param topic where the anchors are
+     * @param status OK, MISMATCH, NONE (nothing anchored yet) or UNAVAILABLE
+     * @param anchoredId the anchored row (optional)
+     * @param anchoredHash its hash when anchored (optional)
+     * @param anchoredAt when (optional)
+     * @param message what it means
+     */
+    record Anchoring(String method, String topic, String status, Long anchoredId, String anchoredHash,
+                     java.time.Instant anchoredAt, String message) {
+
+        static Anchoring of(AnchorCheck check) {
+            return new Anchoring(AnchorCheck.METHOD, dev.cryo.contracts.Topics.AUDIT_ANCHORS, check.status(),
+                    check.anchor() == null ? null : check.anchor().lastId(),
+                    check.anchor() == null ? null : check.anchor().lastHash(),
+                    check.anchor() == null ? null : check.anchor().anchoredAt(), check.message());
         }
     }
 

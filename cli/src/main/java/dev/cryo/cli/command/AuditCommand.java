@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
 /** {@code ./cryo audit}: what happened, from the append-only audit log. */
 @Command(name = "audit", description = {"The audit log, newest first.",
         "Every event with its stage, table, status, actor and one line of detail; --correlation shows one",
-        "table change from commit to new grade, oldest first."})
+        "table change from commit to new grade, oldest first."},
+        subcommands = AuditCommand.Verify.class)
 public final class AuditCommand extends BaseCommand {
 
     @Option(names = "--table", description = "Only this table")
@@ -89,6 +90,37 @@ public final class AuditCommand extends BaseCommand {
     private static void append(StringBuilder query, String name, String value) {
         if (value != null && !value.isBlank()) {
             query.append('&').append(name).append('=').append(ApiClient.query(value.trim()));
+        }
+    }
+
+    /** {@code ./cryo audit verify}: the hash chain recomputed, and checked against its anchor outside the database. */
+    @Command(name = "verify", description = {"Recompute the audit log's hash chain and check it against its latest anchor",
+            "on cryo.audit-anchors.v1, outside the database (a rewrite re-chained by whoever holds the database",
+            "verifies clean on its own). Exit 0 when intact, 1 when broken."})
+    public static final class Verify extends BaseCommand {
+
+        @Override
+        public Integer call() {
+            JsonNode report = api().get(Service.AUDIT, "/api/v1/audit/verify");
+            boolean intact = "OK".equals(report.path("status").asText());
+            if (json) {
+                printJson(report);
+                return intact ? CryoCli.HEALTHY : CryoCli.FINDINGS;
+            }
+            out().printf("chain: %s, %d rows checked (%d archived), last row %d hash %s, in %d ms%n",
+                    report.path("status").asText(), report.path("rowsChecked").asLong(), report.path("rowsArchived").asLong(),
+                    report.path("lastId").asLong(), report.path("lastHash").asText(), report.path("durationMillis").asLong());
+            JsonNode first = report.path("firstBreak");
+            if (!first.isMissingNode() && !first.isNull()) {
+                out().printf("broken: %d link(s), the first at row %d: %s%n", report.path("breakCount").asLong(),
+                        first.path("id").asLong(), first.path("problem").asText());
+            }
+            JsonNode anchoring = report.path("anchoring");
+            out().printf("anchoring: %s on %s: %s: %s%n", anchoring.path("method").asText("-"),
+                    anchoring.path("topic").asText("-"), anchoring.path("status").asText("-"),
+                    anchoring.path("message").asText("-"));
+            out().flush();
+            return intact ? CryoCli.HEALTHY : CryoCli.FINDINGS;
         }
     }
 }
