@@ -32,6 +32,12 @@ public final class PauseCommand extends BaseCommand {
             out().printf("paused %s (pause %s) by %s at %s: %s%n", pause.path("pattern").asText(), pause.path("id").asText(),
                     pause.path("pausedBy").asText(), Formats.time(instant(pause, "pausedAt"), cli().zone()),
                     pause.path("reason").asText());
+            if (!pause.path("revokedJobs").isEmpty()) {
+                java.util.List<String> revoked = new java.util.ArrayList<>();
+                pause.path("revokedJobs").forEach(job -> revoked.add(job.asText()));
+                out().printf("revoked %d job(s) holding these tables: %s; each ends cancelled (TABLE_PAUSED) without"
+                        + " starting, or before its next step%n", revoked.size(), String.join(", ", revoked));
+            }
             out().printf("resume with ./cryo resume %s%n", pause.path("pattern").asText());
             out().flush();
         }

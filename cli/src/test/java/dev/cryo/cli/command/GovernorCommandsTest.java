@@ -29,12 +29,14 @@ class GovernorCommandsTest {
     @Test
     void pauseSendsThePatternAndTheReasonAsTheOperator() {
         cryo.route(Service.GOVERNOR, "POST", "/api/v1/pauses", request -> new Answer(201, """
-                {"id":"p-1","pattern":"lakehouse.demo.*","reason":"quarter close","pausedBy":"demo-operator","pausedAt":"2026-11-30T10:00:00Z"}"""));
+                {"id":"p-1","pattern":"lakehouse.demo.*","reason":"quarter close","pausedBy":"demo-operator","pausedAt":"2026-11-30T10:00:00Z",
+                 "revokedJobs":["job-7"]}"""));
 
         FakeCryo.Run run = cryo.run("pause", "lakehouse.demo.*", "--reason", "quarter close");
 
         assertThat(run.exit()).isZero();
         assertThat(run.out()).contains("paused lakehouse.demo.* (pause p-1) by demo-operator", "quarter close",
+                "revoked 1 job(s) holding these tables: job-7; each ends cancelled (TABLE_PAUSED) without starting, or before its next step",
                 "resume with ./cryo resume lakehouse.demo.*");
         assertThat(cryo.requests(Service.GOVERNOR, "POST", "/api/v1/pauses")).singleElement().satisfies(request -> {
             assertThat(request.body()).contains("\"pattern\":\"lakehouse.demo.*\"", "\"reason\":\"quarter close\"");

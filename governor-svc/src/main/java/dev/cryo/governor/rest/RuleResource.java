@@ -85,8 +85,9 @@ public class RuleResource {
         }
         Pause pause = new Pause(UUID.randomUUID().toString(), pattern(request.pattern()), request.reason().strip(),
                 Actors.of(identity), clock.instant());
-        changes.pause(pause);
-        return Response.status(Response.Status.CREATED).entity(view(pause)).build();
+        List<String> revoked = changes.pause(pause);
+        return Response.status(Response.Status.CREATED).entity(new Views.PauseCreated(pause.id(), pause.pattern().text(),
+                pause.reason(), pause.pausedBy(), pause.pausedAt(), revoked)).build();
     }
 
     @DELETE

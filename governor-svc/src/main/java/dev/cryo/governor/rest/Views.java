@@ -14,6 +14,14 @@ public final class Views {
     }
 
     /**
+     * A new pause, with the jobs it revoked: they held a table it matches, and their executors do
+     * not start them or stop them before their next step (cancelled, TABLE_PAUSED).
+     */
+    public record PauseCreated(String id, String pattern, String reason, String pausedBy, Instant pausedAt,
+                               List<String> revokedJobs) {
+    }
+
+    /**
      * PUT /api/v1/policies/{pattern}: each field optional; absent leaves the setting to broader
      * patterns or the default.
      *

@@ -41,8 +41,8 @@ public class RuleChanges {
         this.clock = clock;
     }
 
-    /** Stops admissions to the tables the pause matches and revokes the jobs that hold them now. */
-    public void pause(Pause pause) {
+    /** Stops admissions to the tables the pause matches and revokes the jobs that hold them now; returns their ids. */
+    public List<String> pause(Pause pause) {
         List<String> revoked = QuarkusTransaction.requiringNew().call(() -> {
             // Pauses, then tables, then plan rows: the order every admission takes them in.
             rules.lockPausesForChange();
@@ -54,6 +54,7 @@ public class RuleChanges {
         Log.infof("%s paused '%s' (pause %s): %s%s", pause.pausedBy(), pause.pattern(), pause.id(), pause.reason(),
                 revoked.isEmpty() ? "" : "; revoked jobs " + revoked);
         loop.request();
+        return revoked;
     }
 
     public void resume(String pauseId, String actor) {

@@ -105,7 +105,9 @@ class AdmissionWithdrawalTest {
 
         String pauseId = given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
                 .body("{\"pattern\": \"" + table + "\", \"reason\": \"quarter close\"}")
-                .post("/api/v1/pauses").then().statusCode(201).extract().path("id");
+                .post("/api/v1/pauses").then().statusCode(201)
+                .body("revokedJobs", org.hamcrest.Matchers.contains(job.jobId()))
+                .extract().path("id");
 
         List<EventEnvelope<CryoEvent>> revocations = broker.collect(mark, event -> event instanceof JobRevoked,
                 found -> found.stream().anyMatch(envelope -> ((JobRevoked) envelope.data()).jobId().equals(job.jobId())));
