@@ -152,13 +152,21 @@ public class JobRunner implements AutoCloseable {
 
     /**
      * A stale admission is not started. Its job is not ended here (a later admission of the same
-     * job may be running): the result says why, and a job that finished before republishes its result.
+     * job may be running): the result says why. A job that finished before republishes its result,
+     * and one that another executor runs now (its record came again in a rebalance) is left to it.
      */
     private List<EventEnvelope<?>> refuse(JobAdmitted job, AdmissionCheck.Refusal refusal, EventEnvelope<CryoEvent> incoming) {
         Optional<JobAttempts.Finished> finished = attempts.finished(job.jobId());
         if (finished.isPresent()) {
             Log.infof("Job %s finished before (%s); publishing its result again", job.jobId(), finished.get().event().outcome());
             return List.of(envelope(finished.get().eventId(), finished.get().event(), incoming));
+        }
+        Optional<JobAttempts.Held> held = attempts.heldElsewhere(job.jobId(), instance.id(), config.leaseTimeout());
+        if (held.isPresent()) {
+            // Not stale: the record of a job that runs came again (a rebalance). Its owner heartbeats and finishes it.
+            Log.infof("Job %s is run by %s (heartbeat %s ago) and its admission record came again; leaving it to that"
+                    + " executor", job.jobId(), held.get().owner(), held.get().heartbeatAge());
+            return List.of();
         }
         registry.counter("cryo.executor.admissions.refused", "reason", refusal.reason()).increment();
         Log.warnf("Refusing job %s on %s: %s", job.jobId(), job.table(), refusal.message());

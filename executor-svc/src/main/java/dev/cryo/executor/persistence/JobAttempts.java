@@ -152,6 +152,27 @@ public class JobAttempts {
         }
     }
 
+    /**
+     * Another executor that runs the job now, its heartbeat younger than {@code leaseTimeout}: read
+     * only. A record of a running job comes again when the consumer group rebalances.
+     */
+    public Optional<Held> heldElsewhere(String jobId, String owner, Duration leaseTimeout) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement select = connection.prepareStatement("""
+                     SELECT owner, EXTRACT(EPOCH FROM (now() - heartbeat_at)) * 1000 FROM job_attempt
+                      WHERE job_id = ? AND state = 'running' AND owner <> ?
+                        AND heartbeat_at >= now() - ? * interval '1 millisecond'""")) {
+            select.setString(1, jobId);
+            select.setString(2, owner);
+            select.setLong(3, leaseTimeout.toMillis());
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? Optional.of(new Held(row.getString(1), Duration.ofMillis(row.getLong(2)))) : Optional.empty();
+            }
+        } catch (SQLException e) {
+            throw unavailable("read who runs job " + jobId, e);
+        }
+    }
+
     /** Renews the owner's heartbeat; false when another executor took the job over. */
     public boolean heartbeat(String jobId, String owner) {
         return update("renew the heartbeat of job " + jobId,

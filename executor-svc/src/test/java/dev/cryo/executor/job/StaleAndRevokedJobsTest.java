@@ -2,6 +2,7 @@ package dev.cryo.executor.job;
 
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.Operation;
+import dev.cryo.contracts.Topics;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.JobAdmitted;
@@ -17,6 +18,7 @@ import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.executor.Jobs;
 import dev.cryo.executor.WarehouseResource;
 import dev.cryo.executor.iceberg.TestTables;
+import dev.cryo.executor.persistence.JobAttempts;
 import dev.cryo.executor.persistence.JobRevocations;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.iceberg.fingerprint.Fingerprint;
@@ -55,6 +57,8 @@ class StaleAndRevokedJobsTest {
     CatalogRegistry catalogs;
     @Inject
     JobRevocations revocations;
+    @Inject
+    JobAttempts attempts;
 
     private KafkaTestClient kafka;
 
@@ -99,6 +103,33 @@ class StaleAndRevokedJobsTest {
         List<EventEnvelope<CryoEvent>> second = Jobs.resultsUntilFinished(kafka, secondMark, jobId, Duration.ofSeconds(60));
         assertThat(((JobStarted) second.get(0).data()).attempt()).isEqualTo(1);
         assertThat(((JobFinished) second.get(second.size() - 1).data()).outcome()).isEqualTo(JobOutcome.SUCCEEDED);
+    }
+
+    @Test
+    void aStaleRecordOfAJobAnotherExecutorRunsIsLeftToItWithoutARefusal() {
+        Table table = createTable(catalogs);
+        TestTables.fill(table, 2, 30, 1, 74);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        var optimize = List.of(Jobs.chunked(Operation.OPTIMIZE, OperationParameters.NONE, chunksPerPartition(table)));
+        String running = "job-" + UUID.randomUUID();
+        EventEnvelope<JobAdmitted> redelivered = Jobs.admitted(id(table), running, Engine.NATIVE, optimize, now.minusSeconds(600),
+                now.minusSeconds(480));
+        // Another executor claimed it and heartbeats: its admission record comes again in a rebalance, long after its lease.
+        assertThat(attempts.claim(running, redelivered.data().planId(), id(table).toString(), "executor-elsewhere",
+                Duration.ofMinutes(1))).isInstanceOf(JobAttempts.Claimed.class);
+        String stale = "job-" + UUID.randomUUID();
+        var mark = Jobs.markResults(kafka);
+
+        kafka.send(KafkaEnvelopes.toRecord(redelivered));
+        kafka.send(KafkaEnvelopes.toRecord(Jobs.admitted(id(table), stale, Engine.NATIVE, optimize, now.minusSeconds(600),
+                now.minusSeconds(480))));
+
+        until(mark, stale, JobRefused.class);
+        await().pollDelay(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5)).untilAsserted(() ->
+                assertThat(kafka.readGainedSince(mark, Topics.JOBS_RESULTS, Duration.ofSeconds(10)).stream()
+                        .map(KafkaEnvelopes::fromRecord)
+                        .filter(envelope -> envelope.data() instanceof JobResult result && result.jobId().equals(running)))
+                        .as("no result for the job another executor runs").isEmpty());
     }
 
     @Test
