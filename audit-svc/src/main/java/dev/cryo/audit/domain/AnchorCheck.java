@@ -49,12 +49,11 @@ public record AnchorCheck(String status, ChainAnchor anchor, String message) {
             return new AnchorCheck("MISMATCH", at, "the chain ends at row " + head.lastId() + " but " + where
                     + " was anchored: rows were removed");
         }
-        Optional<String> stored = storedHash;
-        if (stored.isEmpty()) {
+        if (storedHash.isEmpty()) {
             return new AnchorCheck("MISMATCH", at, where + " is missing from the log and from the archived months");
         }
-        if (!stored.get().equals(at.lastHash())) {
-            return new AnchorCheck("MISMATCH", at, where + " has hash " + stored.get() + " but was anchored with "
+        if (!storedHash.get().equals(at.lastHash())) {
+            return new AnchorCheck("MISMATCH", at, where + " has hash " + storedHash.get() + " but was anchored with "
                     + at.lastHash() + ": rows up to it were rewritten and the chain recomputed after them");
         }
         return new AnchorCheck("OK", at, "the chain leads to " + where + " with the anchored hash");

@@ -52,16 +52,17 @@ public class RuleStore {
      * both go ahead, and the job would run on a paused table unrevoked.
      */
     public List<Pause> pausesForAdmission() {
-        jdbc.query("SELECT pg_advisory_xact_lock_shared(hashtextextended(current_schema() || '/pauses', 0)) IS NULL AS locked",
-                row -> row.getBoolean("locked"));
+        jdbc.query("SELECT pg_advisory_xact_lock_shared(" + PAUSES_LOCK + ") IS NULL AS locked", row -> row.getBoolean("locked"));
         return pauses();
     }
 
     /** Waits for the admissions in flight to commit and holds new ones back until this transaction ends. */
     public void lockPausesForChange() {
-        jdbc.query("SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || '/pauses', 0)) IS NULL AS locked",
-                row -> row.getBoolean("locked"));
+        jdbc.query("SELECT pg_advisory_xact_lock(" + PAUSES_LOCK + ") IS NULL AS locked", row -> row.getBoolean("locked"));
     }
+
+    /** The advisory lock key that orders pauses and admissions (this schema's, so instances of other schemas do not contend). */
+    private static final String PAUSES_LOCK = "hashtextextended(current_schema() || '/pauses', 0)";
 
     public List<Pause> pauses() {
         return jdbc.query("SELECT pause_id, pattern, reason, paused_by, paused_at FROM pause ORDER BY paused_at, pause_id",
