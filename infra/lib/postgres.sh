@@ -4,7 +4,12 @@ PG_PORT="${CRYO_PG_PORT:-15432}"
 PG_DIR="$RUNTIME/postgres"
 PG_LOG="$PG_DIR/postgres.log"
 PG_DATABASE=cryo
+# The cluster's bootstrap superuser: the infrastructure (roles, the local Iceberg catalog, Trino,
+# Spark, the demo writer, tests' checks) uses it; no Cryo service logs in as it.
 PG_USER=cryo
+# The services with a schema of their own: each logs in as cryo_<service> and migrates as
+# cryo_<service>_owner (infra/postgres/service-roles.sql).
+PG_SERVICES="scanner scorer planner governor executor audit"
 
 pg_external() { [ -n "${CRYO_DB_URL:-}" ]; }
 
@@ -89,6 +94,7 @@ pg_up() {
   pg_install
   if pg_running; then
     info "postgresql: already running on 127.0.0.1:$PG_PORT"
+    pg_service_roles
     return 0
   fi
   if port_open 127.0.0.1 "$PG_PORT"; then
@@ -105,7 +111,19 @@ pg_up() {
       || die "Cannot create database $PG_DATABASE: see $PG_LOG"
     info "created database $PG_DATABASE"
   fi
+  pg_service_roles
   info "postgresql: ready (pid $(pg_pid)), jdbc:postgresql://127.0.0.1:$PG_PORT/$PG_DATABASE user $PG_USER, log $PG_LOG"
+}
+
+# Every service's login and owner roles (idempotent; trust authentication here, so no passwords).
+pg_service_roles() {
+  local service
+  for service in $PG_SERVICES; do
+    pg_as "$(pg_bin)/psql" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d "$PG_DATABASE" -q -X \
+        -v service="$service" -f "$CRYO_HOME/infra/postgres/service-roles.sql" >> "$PG_LOG" 2>&1 \
+      || { tail -n 20 "$PG_LOG" >&2; die "Cannot create the database roles of $service: see $PG_LOG"; }
+  done
+  info "postgresql: services log in as cryo_<service> and migrate as cryo_<service>_owner ($PG_SERVICES)"
 }
 
 pg_pid() {

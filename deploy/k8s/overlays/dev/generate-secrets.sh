@@ -20,7 +20,10 @@ write() {
 }
 
 write cryo-db "username=cryo" "password=$(random 24)" || true
-write cryo-audit-db "username=cryo_audit_writer" "password=$(random 24)" || true
+for service in scanner scorer planner governor executor audit; do
+  write "cryo-db-$service" "username=cryo_$service" "password=$(random 24)" || true
+  write "cryo-db-$service-owner" "username=cryo_${service}_owner" "password=$(random 24)" || true
+done
 operator="$(random 24)"
 if write cryo-api-tokens "tokens=dev-operator=operator:$operator,dev-viewer=viewer:$(random 24)"; then
   echo "dev operator token (shown once; also in $(pwd)/secrets/cryo-api-tokens.env): $operator"

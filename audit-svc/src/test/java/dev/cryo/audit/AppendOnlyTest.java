@@ -214,7 +214,7 @@ class AppendOnlyTest {
     }
 
     /** Sends an event of a table of its own and returns the id of its row. */
-    private static long storedRowId() {
+    static long storedRowId() {
         TableId table = SampleEvents.uniqueTable("append_only");
         EventEnvelope<?> event = SampleEvents.change(table, 1);
         try (KafkaTestClient kafka = new KafkaTestClient()) {

@@ -51,8 +51,8 @@ class AuditServiceTest {
         assertThat(value(AuditChannelsConfigSource.incoming(AuditTopics.DEAD_LETTER_CHANNEL, "max.poll.records"))).isEqualTo("10");
         assertThat(AuditTopics.eventTopics()).allSatisfy(topic -> assertThat(value(AuditChannelsConfigSource.incoming(topic,
                 "fetch.max.bytes"))).as("a poll of %s holds about one record limit", topic).isEqualTo(String.valueOf(Topics.MAX_RECORD_BYTES)));
-        assertThat(value("quarkus.datasource.username")).isEqualTo("cryo_audit_writer");
-        assertThat(value("quarkus.flyway.username")).isEqualTo("cryo");
+        assertThat(value("quarkus.datasource.username")).isEqualTo("cryo_audit");
+        assertThat(value("quarkus.flyway.username")).isEqualTo("cryo_audit_owner");
     }
 
     @Test

@@ -100,6 +100,10 @@ public final class KubernetesRules {
             Map<String, String> environment = environment(deployment, container, manifests, problems);
             environment.keySet().forEach(variable -> configuration.rejection(variable).ifPresent(
                     reason -> problems.add(module + ": " + reason + " (set by " + deployment.reference() + ")")));
+            if (DatabaseRoles.usesDatabase(configuration, environment)) {
+                problems.addAll(DatabaseRoles.kubernetesProblems(module, DatabaseRoles.serviceName(configuration, environment),
+                        container, manifests));
+            }
             int port = -1;
             for (JsonNode containerPort : container.path("ports")) {
                 if (containerPort.path("name").asText().equals("http")) {

@@ -55,6 +55,13 @@ class BrokenManifestsTest {
     }
 
     @Test
+    void aServiceLoggingInWithTheDatabaseOwnersSecretFails() {
+        assertThat(problemsOf("audit-as-database-owner")).containsExactlyInAnyOrder(
+                "audit-svc: CRYO_DB_USER must come from the Secret cryo-db-audit, not cryo-db",
+                "audit-svc: CRYO_DB_USER comes from cryo-db, the database owner's Secret");
+    }
+
+    @Test
     void aMissingTopicFails() {
         assertThat(problemsOf("missing-topic")).containsExactly("topic cryo.plans.v1 is missing: no KafkaTopic declares it");
     }

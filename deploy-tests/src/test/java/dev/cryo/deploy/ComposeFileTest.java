@@ -82,6 +82,20 @@ class ComposeFileTest {
                 "audit-svc: no deploy.resources.limits.cpus and .memory");
     }
 
+    @Test
+    void aServiceLoggingInAsTheSuperuserOrAsAnOwnerFails() {
+        ObjectNode broken = ComposeRules.copy(compose);
+        ObjectNode services = (ObjectNode) broken.path("services");
+        ((ObjectNode) services.path("audit-svc").path("environment")).put("CRYO_DB_USER", "postgres");
+        ((ObjectNode) services.path("scanner-svc").path("environment")).put("CRYO_DB_USER", "cryo_audit_owner");
+        ((ObjectNode) services.path("planner-svc").path("environment")).remove("CRYO_DB_OWNER");
+
+        assertThat(rules.problems(broken)).containsExactlyInAnyOrder(
+                "audit-svc: CRYO_DB_USER is the superuser postgres (it must be cryo_audit)",
+                "scanner-svc: CRYO_DB_USER is cryo_audit_owner (it must be cryo_scanner)",
+                "planner-svc: sets no CRYO_DB_OWNER (it must be cryo_planner_owner)");
+    }
+
     private static List<String> iterate(java.util.Iterator<String> names) {
         List<String> list = new java.util.ArrayList<>();
         names.forEachRemaining(list::add);

@@ -44,7 +44,10 @@ class KubernetesManifestsTest {
                 .doesNotContain("literals:").doesNotContainIgnoringCase("password=");
         assertThat(rendered.get("dev")).filteredOn(manifest -> manifest.kind().equals("Secret"))
                 .extracting(Manifest::name)
-                .containsExactlyInAnyOrder("cryo-db", "cryo-audit-db", "cryo-api-tokens", "cryo-console");
+                .containsExactlyInAnyOrder("cryo-db", "cryo-api-tokens", "cryo-console",
+                        "cryo-db-scanner", "cryo-db-scanner-owner", "cryo-db-scorer", "cryo-db-scorer-owner",
+                        "cryo-db-planner", "cryo-db-planner-owner", "cryo-db-governor", "cryo-db-governor-owner",
+                        "cryo-db-executor", "cryo-db-executor-owner", "cryo-db-audit", "cryo-db-audit-owner");
     }
 
     /** The dev overlay's Secrets are random values its script writes once (git-ignored), as a user would. */

@@ -57,12 +57,16 @@ public final class Infrastructure {
         return base.resolve("warehouse").toAbsolutePath().normalize();
     }
 
+    /**
+     * The database's administrator (CRYO_DB_ADMIN_USER, locally the bootstrap superuser {@code cryo}):
+     * tests use it to look around and to tamper; the services under test log in as their own roles.
+     */
     public static String dbUser() {
-        return env("CRYO_DB_USER", "cryo");
+        return env("CRYO_DB_ADMIN_USER", "cryo");
     }
 
     public static String dbPassword() {
-        return env("CRYO_DB_PASSWORD", "");
+        return env("CRYO_DB_ADMIN_PASSWORD", "");
     }
 
     /** Fails with a message naming the start command when a component does not accept connections. */
