@@ -3,6 +3,9 @@
 LOCAL_CATALOG="${CRYO_LOCAL_CATALOG:-lakehouse}"
 LOCAL_CATALOG_DATABASE="${CRYO_LOCAL_CATALOG_DATABASE:-cryo_catalog}"
 WAREHOUSE_DIR="$RUNTIME/warehouse"
+# The role every client opens the local catalog as: owner of its database, no superuser
+# (infra/postgres/catalog-role.sql); trust authentication on loopback, so no password.
+CATALOG_USER="${CRYO_LOCAL_CATALOG_USER:-cryo_catalog}"
 
 local_catalog_jdbc_url() {
   echo "jdbc:postgresql://127.0.0.1:$PG_PORT/$LOCAL_CATALOG_DATABASE"
@@ -19,7 +22,7 @@ local_catalog_init() {
   local classpath
   classpath=$(module_classpath iceberg-support) || die "Cannot build the iceberg-support classpath"
   java -cp "$classpath" dev.cryo.iceberg.catalog.InitLocalCatalog "$LOCAL_CATALOG" \
-      "jdbc:postgresql://127.0.0.1:$PG_PORT/$PG_DATABASE" "$PG_USER" "${CRYO_DB_PASSWORD:-}" \
+      "jdbc:postgresql://127.0.0.1:$PG_PORT/$PG_DATABASE" "$CATALOG_USER" "" \
       "$LOCAL_CATALOG_DATABASE" "$WAREHOUSE_DIR" > "$RUNTIME/catalog-init.log" 2>&1 \
     || { tail -n 20 "$RUNTIME/catalog-init.log" >&2; die "Cannot initialise the local catalog: see $RUNTIME/catalog-init.log"; }
   touch "$RUNTIME/catalog.initialised"

@@ -124,6 +124,19 @@ pg_service_roles() {
       || { tail -n 20 "$PG_LOG" >&2; die "Cannot create the database roles of $service: see $PG_LOG"; }
   done
   info "postgresql: services log in as cryo_<service> and migrate as cryo_<service>_owner ($PG_SERVICES)"
+  pg_catalog_role
+}
+
+# The local Iceberg catalog's database, owned by its own login role (no superuser).
+pg_catalog_role() {
+  if ! pg_as "$(pg_bin)/psql" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d postgres -tAc \
+      "SELECT 1 FROM pg_database WHERE datname = '$LOCAL_CATALOG_DATABASE'" | grep -q 1; then
+    pg_as "$(pg_bin)/createdb" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" "$LOCAL_CATALOG_DATABASE" \
+      || die "Cannot create database $LOCAL_CATALOG_DATABASE: see $PG_LOG"
+  fi
+  pg_as "$(pg_bin)/psql" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d "$LOCAL_CATALOG_DATABASE" -q -X \
+      -v catalog_role="$CATALOG_USER" -f "$CRYO_HOME/infra/postgres/catalog-role.sql" >> "$PG_LOG" 2>&1 \
+    || { tail -n 20 "$PG_LOG" >&2; die "Cannot create the catalog's role $CATALOG_USER: see $PG_LOG"; }
 }
 
 pg_pid() {

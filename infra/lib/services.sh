@@ -102,7 +102,7 @@ catalog_properties() {
   printf '%s\n' \
     "-Dcryo.catalogs.$LOCAL_CATALOG.type=jdbc" \
     "-Dcryo.catalogs.$LOCAL_CATALOG.uri=$(local_catalog_jdbc_url)" \
-    "-Dcryo.catalogs.$LOCAL_CATALOG.jdbc.user=$PG_USER" \
+    "-Dcryo.catalogs.$LOCAL_CATALOG.jdbc.user=$CATALOG_USER" \
     "-Dcryo.catalogs.$LOCAL_CATALOG.jdbc.schema-version=V1" \
     "-Dcryo.catalogs.$LOCAL_CATALOG.warehouse=file://$WAREHOUSE_DIR"
 }
@@ -260,7 +260,7 @@ demo_tool() {
 }
 
 demo_catalog_options() {
-  printf '%s\n' --catalog "$LOCAL_CATALOG" --catalog-uri "$(local_catalog_jdbc_url)" --catalog-user "$PG_USER" \
+  printf '%s\n' --catalog "$LOCAL_CATALOG" --catalog-uri "$(local_catalog_jdbc_url)" --catalog-user "$CATALOG_USER" \
     --warehouse "$WAREHOUSE_DIR"
 }
 

@@ -69,8 +69,7 @@ spark_up() {
       -D"$catalog"=org.apache.iceberg.spark.SparkCatalog \
       -D"$catalog".catalog-impl=org.apache.iceberg.jdbc.JdbcCatalog \
       -D"$catalog".uri="$(local_catalog_jdbc_url)" \
-      -D"$catalog".jdbc.user="$PG_USER" \
-      -D"$catalog".jdbc.password="${CRYO_DB_PASSWORD:-}" \
+      -D"$catalog".jdbc.user="$CATALOG_USER" \
       -D"$catalog".jdbc.schema-version=V1 \
       -D"$catalog".warehouse="file://$WAREHOUSE_DIR" \
       -cp "$SPARK_DIR/libs/*" org.apache.spark.sql.connect.service.SparkConnectServer \

@@ -39,8 +39,8 @@ trino_fetch() {
 render() {
   sed -e "s|@TRINO_PORT@|$TRINO_PORT|g" -e "s|@DATA_DIR@|$TRINO_DIR/data|g" -e "s|@TRINO_HEAP@|$TRINO_HEAP|g" \
       -e "s|@CATALOG@|$LOCAL_CATALOG|g" \
-      -e "s|@CATALOG_JDBC_URL@|$(local_catalog_jdbc_url)|g" -e "s|@DB_USER@|$PG_USER|g" \
-      -e "s|@DB_PASSWORD@|${CRYO_DB_PASSWORD:-}|g" -e "s|@WAREHOUSE_URI@|file://$WAREHOUSE_DIR|g" "$1"
+      -e "s|@CATALOG_JDBC_URL@|$(local_catalog_jdbc_url)|g" -e "s|@DB_USER@|$CATALOG_USER|g" \
+      -e "s|@DB_PASSWORD@||g" -e "s|@WAREHOUSE_URI@|file://$WAREHOUSE_DIR|g" "$1"
 }
 
 trino_configure() {

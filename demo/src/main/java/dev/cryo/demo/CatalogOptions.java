@@ -23,7 +23,7 @@ public class CatalogOptions {
             description = "JDBC URL of the catalog database (default: ${DEFAULT-VALUE})")
     String uri;
 
-    @Option(names = "--catalog-user", defaultValue = "cryo", description = "Catalog database user (default: ${DEFAULT-VALUE})")
+    @Option(names = "--catalog-user", defaultValue = "cryo_catalog", description = "Catalog database user (default: ${DEFAULT-VALUE})")
     String user;
 
     @Option(names = "--warehouse", required = true, description = "Warehouse directory of the catalog")

@@ -230,8 +230,8 @@ final class Stack implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new HashMap<>(LocalCatalogs.jdbc(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
-                Infrastructure.dbPassword(), CATALOG_DATABASE, warehouse()));
+        return new HashMap<>(LocalCatalogs.jdbc(Infrastructure.jdbcUrl(), Infrastructure.catalogUser(),
+                "", CATALOG_DATABASE, warehouse()));
     }
 
     // ------------------------------------------------------------------ REST

@@ -69,6 +69,14 @@ public final class Infrastructure {
         return env("CRYO_DB_ADMIN_PASSWORD", "");
     }
 
+    /**
+     * The role that opens the local Iceberg catalog (database cryo_catalog) that {@code ./cryo infra up}
+     * provisions: whoever first opens it creates the catalog's tables, which then belong to that role.
+     */
+    public static String catalogUser() {
+        return env("CRYO_LOCAL_CATALOG_USER", "cryo_catalog");
+    }
+
     /** Fails with a message naming the start command when a component does not accept connections. */
     public static void requireReachable(List<Component> components) {
         List<String> problems = new ArrayList<>();

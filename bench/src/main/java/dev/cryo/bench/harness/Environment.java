@@ -57,7 +57,7 @@ public record Environment(Path runtime, String kafkaBootstrap, String catalogJdb
             urls.put(service, "http://127.0.0.1:" + port);
         }
         return new Environment(runtime, kafka, "jdbc:postgresql://127.0.0.1:" + pgPort + "/" + catalogDatabase,
-                env.getOrDefault("CRYO_DB_ADMIN_USER", "cryo"), runtime.resolve("warehouse"),
+                env.getOrDefault("CRYO_LOCAL_CATALOG_USER", "cryo_catalog"), runtime.resolve("warehouse"),
                 env.getOrDefault("CRYO_LOCAL_CATALOG", "lakehouse"), urls, token(runtime));
     }
 

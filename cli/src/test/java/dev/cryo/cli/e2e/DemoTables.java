@@ -6,6 +6,7 @@ import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.iceberg.fixtures.LocalCatalogs;
 import dev.cryo.iceberg.fixtures.SampleTables;
 import dev.cryo.iceberg.fixtures.TableWriter;
+import dev.cryo.testsupport.Infrastructure;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.Catalog;
@@ -55,7 +56,7 @@ final class DemoTables {
 
     /** Creates the day-partitioned table {@code name} with the extra table properties, runs the step, drops it. */
     void withTable(String name, Map<String, String> tableProperties, TableStep step) throws Exception {
-        Map<String, String> properties = new HashMap<>(LocalCatalogs.jdbc(demo.pgServerUrl(), "cryo", "", "cryo_catalog",
+        Map<String, String> properties = new HashMap<>(LocalCatalogs.jdbc(demo.pgServerUrl(), Infrastructure.catalogUser(), "", "cryo_catalog",
                 demo.warehouse()));
         try (CatalogRegistry registry = CatalogRegistry.create(Map.of(RunningDemo.CATALOG, properties))) {
             Catalog catalog = registry.catalog(RunningDemo.CATALOG);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cryo.cli.api.ApiClient;
 import dev.cryo.cli.api.Endpoints;
 import dev.cryo.cli.api.Service;
+import dev.cryo.testsupport.Infrastructure;
 
 import java.io.IOException;
 import java.net.URI;
@@ -83,7 +84,7 @@ final class RunningDemo {
 
     /** The demo namespace's tables as the catalog lists them (not as Cryo knows them). */
     List<String> demoTables() throws SQLException {
-        try (Connection connection = DriverManager.getConnection(catalogJdbcUrl(), "cryo", "");
+        try (Connection connection = DriverManager.getConnection(catalogJdbcUrl(), Infrastructure.catalogUser(), "");
              PreparedStatement query = connection.prepareStatement(
                      "SELECT table_name FROM iceberg_tables WHERE catalog_name = ? AND table_namespace = ? ORDER BY table_name")) {
             query.setString(1, CATALOG);

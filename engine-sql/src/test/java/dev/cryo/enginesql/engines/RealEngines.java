@@ -47,7 +47,7 @@ final class RealEngines {
     static synchronized Catalog catalog() {
         if (registry == null) {
             registry = CatalogRegistry.create(Map.of(CATALOG, LocalCatalogs.jdbc(Infrastructure.jdbcUrl(),
-                    Infrastructure.dbUser(), Infrastructure.dbPassword(), "cryo_catalog", WAREHOUSE)));
+                    Infrastructure.catalogUser(), "", "cryo_catalog", WAREHOUSE)));
         }
         return registry.catalog(CATALOG);
     }

@@ -39,7 +39,7 @@ public class EnginesProfile implements QuarkusTestProfile {
     /** The Iceberg properties of the shared local catalog, without empty values (configuration drops them). */
     public static Map<String, String> catalogProperties() {
         Map<String, String> properties = new HashMap<>();
-        LocalCatalogs.jdbc(Infrastructure.jdbcUrl(), Infrastructure.dbUser(), Infrastructure.dbPassword(), "cryo_catalog",
+        LocalCatalogs.jdbc(Infrastructure.jdbcUrl(), Infrastructure.catalogUser(), "", "cryo_catalog",
                 WAREHOUSE).forEach((key, value) -> {
                     if (!value.isEmpty()) {
                         properties.put(key, value);
