@@ -112,7 +112,7 @@ pg_up() {
     info "created database $PG_DATABASE"
   fi
   pg_service_roles
-  info "postgresql: ready (pid $(pg_pid)), jdbc:postgresql://127.0.0.1:$PG_PORT/$PG_DATABASE user $PG_USER, log $PG_LOG"
+  info "postgresql: ready (pid $(pg_pid)), jdbc:postgresql://127.0.0.1:$PG_PORT/$PG_DATABASE (superuser $PG_USER: the infrastructure only), log $PG_LOG"
 }
 
 # Every service's login and owner roles (idempotent; trust authentication here, so no passwords).
