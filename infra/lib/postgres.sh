@@ -105,22 +105,32 @@ pg_up() {
   step "Starting PostgreSQL on 127.0.0.1:$PG_PORT"
   pg_as "$(pg_bin)/pg_ctl" -D "$(pg_data)" -l "$PG_LOG" -w -t 60 start >/dev/null \
     || { tail -n 20 "$PG_LOG" >&2; die "PostgreSQL did not start: see $PG_LOG"; }
-  if ! pg_as "$(pg_bin)/psql" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d postgres -tAc \
-      "SELECT 1 FROM pg_database WHERE datname = '$PG_DATABASE'" | grep -q 1; then
-    pg_as "$(pg_bin)/createdb" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" "$PG_DATABASE" \
-      || die "Cannot create database $PG_DATABASE: see $PG_LOG"
-    info "created database $PG_DATABASE"
-  fi
+  pg_ensure_database "$PG_DATABASE"
   pg_service_roles
   info "postgresql: ready (pid $(pg_pid)), jdbc:postgresql://127.0.0.1:$PG_PORT/$PG_DATABASE (superuser $PG_USER: the infrastructure only), log $PG_LOG"
+}
+
+# pg_psql DATABASE [psql options]: psql as the bootstrap superuser on the local cluster.
+pg_psql() {
+  local database="$1"
+  shift
+  pg_as "$(pg_bin)/psql" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d "$database" -X "$@"
+}
+
+# pg_ensure_database NAME: creates the database when it is missing.
+pg_ensure_database() {
+  if ! pg_psql postgres -tAc "SELECT 1 FROM pg_database WHERE datname = '$1'" | grep -q 1; then
+    pg_as "$(pg_bin)/createdb" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" "$1" \
+      || die "Cannot create database $1: see $PG_LOG"
+    info "created database $1"
+  fi
 }
 
 # Every service's login and owner roles (idempotent; trust authentication here, so no passwords).
 pg_service_roles() {
   local service
   for service in $PG_SERVICES; do
-    pg_as "$(pg_bin)/psql" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d "$PG_DATABASE" -q -X \
-        -v service="$service" -f "$CRYO_HOME/infra/postgres/service-roles.sql" >> "$PG_LOG" 2>&1 \
+    pg_psql "$PG_DATABASE" -q -v service="$service" -f "$CRYO_HOME/infra/postgres/service-roles.sql" >> "$PG_LOG" 2>&1 \
       || { tail -n 20 "$PG_LOG" >&2; die "Cannot create the database roles of $service: see $PG_LOG"; }
   done
   info "postgresql: services log in as cryo_<service> and migrate as cryo_<service>_owner ($PG_SERVICES)"
@@ -129,13 +139,8 @@ pg_service_roles() {
 
 # The local Iceberg catalog's database, owned by its own login role (no superuser).
 pg_catalog_role() {
-  if ! pg_as "$(pg_bin)/psql" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d postgres -tAc \
-      "SELECT 1 FROM pg_database WHERE datname = '$LOCAL_CATALOG_DATABASE'" | grep -q 1; then
-    pg_as "$(pg_bin)/createdb" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" "$LOCAL_CATALOG_DATABASE" \
-      || die "Cannot create database $LOCAL_CATALOG_DATABASE: see $PG_LOG"
-  fi
-  pg_as "$(pg_bin)/psql" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d "$LOCAL_CATALOG_DATABASE" -q -X \
-      -v catalog_role="$CATALOG_USER" -f "$CRYO_HOME/infra/postgres/catalog-role.sql" >> "$PG_LOG" 2>&1 \
+  pg_ensure_database "$LOCAL_CATALOG_DATABASE"
+  pg_psql "$LOCAL_CATALOG_DATABASE" -q -v catalog_role="$CATALOG_USER" -f "$CRYO_HOME/infra/postgres/catalog-role.sql" >> "$PG_LOG" 2>&1 \
     || { tail -n 20 "$PG_LOG" >&2; die "Cannot create the catalog's role $CATALOG_USER: see $PG_LOG"; }
 }
 

@@ -118,11 +118,8 @@ public final class ComposeRules {
         for (String variable : environment.keySet()) {
             configuration.rejection(variable).ifPresent(reason -> problems.add(module + ": " + reason + " (docker-compose.yml)"));
         }
-        if (DatabaseRoles.usesDatabase(configuration, environment)) {
-            String superuser = environment(services.path("postgres").path("environment")).getOrDefault("POSTGRES_USER", "postgres");
-            problems.addAll(DatabaseRoles.composeProblems(module, DatabaseRoles.serviceName(configuration, environment),
-                    environment, superuser));
-        }
+        String superuser = environment(services.path("postgres").path("environment")).getOrDefault("POSTGRES_USER", "postgres");
+        problems.addAll(DatabaseRoles.composeProblems(configuration, environment, superuser));
         String port = configuration.effectiveValue("quarkus.http.port", environment).orElse("");
         JsonNode health = service.path("healthcheck").path("test");
         if (health.isMissingNode()) {

@@ -21,11 +21,11 @@ final class DatabaseRoles {
     static final String OWNER = "CRYO_DB_OWNER";
 
     /** Whether the service opens the database at all (the console does not). */
-    static boolean usesDatabase(ServiceConfiguration configuration, Map<String, String> environment) {
+    private static boolean usesDatabase(ServiceConfiguration configuration, Map<String, String> environment) {
         return configuration.effectiveValue("quarkus.datasource.db-kind", environment).isPresent();
     }
 
-    static String serviceName(ServiceConfiguration configuration, Map<String, String> environment) {
+    private static String serviceName(ServiceConfiguration configuration, Map<String, String> environment) {
         return configuration.effectiveValue("cryo.service.name", environment).orElse(configuration.module());
     }
 
@@ -38,8 +38,13 @@ final class DatabaseRoles {
     }
 
     /** Compose: the role names are written into the service's environment. */
-    static List<String> composeProblems(String module, String service, Map<String, String> environment, String superuser) {
+    static List<String> composeProblems(ServiceConfiguration configuration, Map<String, String> environment, String superuser) {
         List<String> problems = new ArrayList<>();
+        if (!usesDatabase(configuration, environment)) {
+            return problems;
+        }
+        String module = configuration.module();
+        String service = serviceName(configuration, environment);
         expect(module, LOGIN, environment.get(LOGIN), loginRole(service), superuser, problems);
         expect(module, OWNER, environment.get(OWNER), ownerRole(service), superuser, problems);
         return problems;
@@ -61,8 +66,14 @@ final class DatabaseRoles {
      * and {@code cryo-db-<service>-owner}), whose username, when the overlay renders them, is that
      * role; the database owner's Secret {@code cryo-db} is no service's.
      */
-    static List<String> kubernetesProblems(String module, String service, JsonNode container, List<Manifest> manifests) {
+    static List<String> kubernetesProblems(ServiceConfiguration configuration, Map<String, String> environment,
+                                           JsonNode container, List<Manifest> manifests) {
         List<String> problems = new ArrayList<>();
+        if (!usesDatabase(configuration, environment)) {
+            return problems;
+        }
+        String module = configuration.module();
+        String service = serviceName(configuration, environment);
         String loginSecret = "cryo-db-" + service;
         String ownerSecret = "cryo-db-" + service + "-owner";
         Map<String, String> wanted = Map.of(LOGIN, loginSecret, "CRYO_DB_PASSWORD", loginSecret,

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Predicate;
 
 import static java.util.Objects.requireNonNull;
 
@@ -49,7 +48,7 @@ public final class KubernetesRules {
         }
         services(manifests, problems);
         topics(manifests, problems);
-        scaling(manifests, problems);
+        problems.addAll(ExecutorScalingRules.problems(context, manifests));
         return problems;
     }
 
@@ -100,10 +99,7 @@ public final class KubernetesRules {
             Map<String, String> environment = environment(deployment, container, manifests, problems);
             environment.keySet().forEach(variable -> configuration.rejection(variable).ifPresent(
                     reason -> problems.add(module + ": " + reason + " (set by " + deployment.reference() + ")")));
-            if (DatabaseRoles.usesDatabase(configuration, environment)) {
-                problems.addAll(DatabaseRoles.kubernetesProblems(module, DatabaseRoles.serviceName(configuration, environment),
-                        container, manifests));
-            }
+            problems.addAll(DatabaseRoles.kubernetesProblems(configuration, environment, container, manifests));
             int port = -1;
             for (JsonNode containerPort : container.path("ports")) {
                 if (containerPort.path("name").asText().equals("http")) {
@@ -269,73 +265,6 @@ public final class KubernetesRules {
                 String topic = trigger.path("metadata").path("topic").asText("");
                 if (!topic.isEmpty() && !expected.containsKey(topic)) {
                     problems.add(scaler.reference() + " names topic " + topic + ", which is not in contracts' Topics.all()");
-                }
-            }
-        }
-    }
-
-    // --- executor scaling
-
-    private void scaling(List<Manifest> manifests, List<String> problems) {
-        String executor = "executor-svc";
-        Optional<Manifest> executorDeployment = find(manifests, "Deployment", executor);
-        Optional<Manifest> governorDeployment = find(manifests, "Deployment", "governor-svc");
-        if (executorDeployment.isEmpty() || governorDeployment.isEmpty()) {
-            return;
-        }
-        Predicate<Manifest> targetsExecutor = manifest -> manifest.body().path("spec").path("scaleTargetRef")
-                .path("name").asText().equals(executor);
-        List<Manifest> scalers = manifests.stream()
-                .filter(manifest -> (manifest.kind().equals("ScaledObject") || manifest.kind().equals("HorizontalPodAutoscaler"))
-                        && targetsExecutor.test(manifest)).toList();
-        if (scalers.size() != 1) {
-            problems.add(executor + ": expected one ScaledObject or HorizontalPodAutoscaler, found "
-                    + scalers.stream().map(Manifest::reference).toList());
-            return;
-        }
-        List<String> ignored = new ArrayList<>();
-        ServiceConfiguration executorConfiguration = context.configuration(executor);
-        ServiceConfiguration governorConfiguration = context.configuration("governor-svc");
-        Map<String, String> executorEnvironment = environment(executorDeployment.get(),
-                executorDeployment.get().body().path("spec").path("template").path("spec").path("containers").path(0),
-                manifests, ignored);
-        Map<String, String> governorEnvironment = environment(governorDeployment.get(),
-                governorDeployment.get().body().path("spec").path("template").path("spec").path("containers").path(0),
-                manifests, ignored);
-        int concurrentJobs = Integer.parseInt(executorConfiguration.effectiveValue("cryo.executor.concurrent-jobs",
-                executorEnvironment).orElseThrow());
-        int slots = 0;
-        for (String engine : List.of("native", "trino", "spark")) {
-            slots += Integer.parseInt(governorConfiguration.effectiveValue("cryo.governor.slots." + engine,
-                    governorEnvironment).orElseThrow());
-        }
-        int partitions = context.topics().stream().filter(spec -> spec.name().equals(Topics.JOBS_ADMITTED))
-                .findFirst().orElseThrow().partitions();
-        int expectedMaximum = Math.min(partitions, (slots + concurrentJobs - 1) / concurrentJobs);
-        Manifest scaler = scalers.get(0);
-        JsonNode spec = scaler.body().path("spec");
-        int maximum = spec.path(scaler.kind().equals("ScaledObject") ? "maxReplicaCount" : "maxReplicas").asInt(-1);
-        if (maximum != expectedMaximum) {
-            problems.add(scaler.reference() + ": maximum " + maximum + " executors, but min(" + partitions
-                    + " partitions of " + Topics.JOBS_ADMITTED + ", ceil(" + slots + " governor slots / " + concurrentJobs
-                    + " jobs per executor)) = " + expectedMaximum + " can work");
-        }
-        if (scaler.kind().equals("ScaledObject")) {
-            String group = "cryo-" + executorConfiguration.effectiveValue("cryo.service.name", executorEnvironment).orElseThrow();
-            for (JsonNode trigger : spec.path("triggers")) {
-                JsonNode metadata = trigger.path("metadata");
-                if (!trigger.path("type").asText().equals("kafka")) {
-                    continue;
-                }
-                if (!metadata.path("topic").asText().equals(Topics.JOBS_ADMITTED)) {
-                    problems.add(scaler.reference() + ": its kafka trigger must read " + Topics.JOBS_ADMITTED);
-                }
-                if (!metadata.path("consumerGroup").asText().equals(group)) {
-                    problems.add(scaler.reference() + ": its kafka trigger must read the executors' group " + group
-                            + ", not " + metadata.path("consumerGroup").asText());
-                }
-                if (!metadata.path("lagThreshold").asText().equals(String.valueOf(concurrentJobs))) {
-                    problems.add(scaler.reference() + ": lagThreshold should be the jobs one executor runs, " + concurrentJobs);
                 }
             }
         }
