@@ -6,6 +6,10 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
+
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -18,15 +22,20 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Creates Cryo's topics ({@link Topics#all()}) on a broker, waiting for it to accept
- * connections first. Existing topics are left as they are. Used by {@code ./cryo infra up}:
+ * connections first. Existing topics are left as they are. With {@code principals} it gives each of
+ * {@link KafkaPrincipals#all()} its SCRAM credential (from a properties file {@code principal=password})
+ * and exactly the ACLs it names, removing any other ACL of those principals. Used by {@code ./cryo infra up},
+ * Compose and anyone provisioning a broker; it connects with {@link KafkaClientSecurity#fromEnvironment()}:
  *
- * <pre>java -cp cryo-contracts.jar:kafka-clients.jar dev.cryo.contracts.kafka.TopicAdmin create [bootstrap] [timeout-seconds]</pre>
+ * <pre>java -cp cryo-contracts.jar:kafka-clients.jar dev.cryo.contracts.kafka.TopicAdmin create|list|principals [bootstrap] [timeout-seconds] [credentials-file]</pre>
  */
 public final class TopicAdmin {
 
     public static void main(String[] args) throws Exception {
-        if (args.length < 1 || !List.of("create", "list").contains(args[0])) {
-            System.err.println("usage: TopicAdmin create|list [bootstrap-servers] [timeout-seconds]");
+        if (args.length < 1 || !List.of("create", "list", "principals").contains(args[0])
+                || (args[0].equals("principals") && args.length < 4)) {
+            System.err.println("usage: TopicAdmin create|list [bootstrap-servers] [timeout-seconds]\n"
+                    + "       TopicAdmin principals bootstrap-servers timeout-seconds credentials-file");
             System.exit(2);
         }
         String bootstrap = args.length > 1 ? args[1] : "127.0.0.1:9092";
@@ -35,12 +44,13 @@ public final class TopicAdmin {
         properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         properties.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000);
         properties.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000);
+        KafkaClientSecurity.fromEnvironment().applyTo(properties);
         try (Admin admin = Admin.create(properties)) {
             Set<String> existing = awaitBroker(admin, bootstrap, timeout);
-            if (args[0].equals("create")) {
-                create(admin, existing);
-            } else {
-                list(admin, existing);
+            switch (args[0]) {
+                case "create" -> create(admin, existing);
+                case "principals" -> PrincipalAdmin.provision(admin, PrincipalAdmin.readCredentials(Path.of(args[3])));
+                default -> list(admin, existing);
             }
         }
     }
@@ -51,6 +61,11 @@ public final class TopicAdmin {
             try {
                 return admin.listTopics().names().get(5, TimeUnit.SECONDS);
             } catch (ExecutionException | TimeoutException e) {
+                if (e.getCause() instanceof AuthenticationException || e.getCause() instanceof AuthorizationException) {
+                    System.err.println("Kafka at " + bootstrap + " refused " + KafkaClientSecurity.fromEnvironment()
+                            + ": " + e.getCause().getMessage());
+                    System.exit(1);
+                }
                 if (Instant.now().isAfter(deadline)) {
                     System.err.println("Cannot reach Kafka at " + bootstrap + " within " + timeout.toSeconds() + " s: "
                             + e.getMessage());
