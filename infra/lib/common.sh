@@ -105,3 +105,6 @@ module_classpath() {
   fi
   echo "$jar:$(cat "$cpfile")"
 }
+
+# random_hex BYTES: that many random bytes in hex (tokens, passwords)
+random_hex() { od -An -vtx1 -N"$1" /dev/urandom | tr -d ' \n'; }

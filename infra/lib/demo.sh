@@ -85,7 +85,7 @@ first_start_offsets() {
   for group in $CRYO_GROUPS; do
     groups+=(--group "$group")
   done
-  demo_tool first-start --kafka "$(kafka_bootstrap)" "${groups[@]}" | sed 's/^/    /' \
+  as_kafka_principal cryo-admin demo_tool first-start --kafka "$(kafka_bootstrap)" "${groups[@]}" | sed 's/^/    /' \
     || die "Cannot set the first-start offsets of Cryo's consumer groups on $(kafka_bootstrap)"
 }
 

@@ -139,6 +139,8 @@ service_properties() {
 service_environment() {
   local name="$1" other upper
   echo "KAFKA_BOOTSTRAP_SERVERS=$(kafka_bootstrap)"
+  # each service its own principal on the local broker (contracts' KafkaPrincipals); the console has no Kafka
+  [ "$name" = console ] || kafka_client_environment "cryo-$name"
   if pg_external; then
     echo "CRYO_DB_URL=$CRYO_DB_URL"
   else
@@ -273,8 +275,10 @@ writer_start() {
   local -a options
   mapfile -t options < <(demo_catalog_options)
   printf '\n=== %s starting the live writer\n' "$(date -u +%FT%TZ)" >> "$WRITER_LOG"
-  nohup java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m -jar "$(demo_jar)" write "${options[@]}" \
-      --kafka "$(kafka_bootstrap)" >> "$WRITER_LOG" 2>&1 < /dev/null &
+  local -a reporter
+  mapfile -t reporter < <(kafka_client_environment cryo-reporter)
+  env ${reporter[@]+"${reporter[@]}"} nohup java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m -jar "$(demo_jar)" \
+      write "${options[@]}" --kafka "$(kafka_bootstrap)" >> "$WRITER_LOG" 2>&1 < /dev/null &
   echo $! > "$WRITER_PID"
   info "writer: started (pid $!, log $WRITER_LOG)"
 }
@@ -298,7 +302,6 @@ writer_status() {
 
 TOKENS_FILE="$RUNTIME/tokens.env"
 
-random_hex() { od -An -vtx1 -N"$1" /dev/urandom | tr -d ' \n'; }
 
 # tokens_init: one operator and one viewer token at first start, random, printed once.
 tokens_init() {

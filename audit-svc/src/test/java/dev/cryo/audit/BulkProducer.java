@@ -21,12 +21,11 @@ public final class BulkProducer {
     /** Sends every record and returns once the broker acknowledged all of them. */
     public static void sendAll(List<ProducerRecord<String, byte[]>> records) {
         AtomicReference<Exception> failure = new AtomicReference<>();
-        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers(),
+        try (KafkaProducer<String, byte[]> producer = new KafkaProducer<>(Infrastructure.kafkaAdminClient(Map.of(
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd",
                 ProducerConfig.LINGER_MS_CONFIG, 20,
-                ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024),
+                ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024)),
                 new StringSerializer(), new ByteArraySerializer())) {
             for (ProducerRecord<String, byte[]> record : records) {
                 producer.send(record, (metadata, error) -> {

@@ -1,5 +1,6 @@
 package dev.cryo.bench;
 
+import dev.cryo.contracts.kafka.KafkaClientSecurity;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -112,7 +113,8 @@ public final class BenchMain {
         String runId = Long.toString(started.getEpochSecond() % 1_000_000, 36);
         List<ScenarioResult> results = new ArrayList<>();
         try (Lakehouse lakehouse = new Lakehouse(environment);
-             EventTap tap = new EventTap(environment.kafkaBootstrap(), environment.catalogName() + ".b" + runId + "_")) {
+             EventTap tap = new EventTap(environment.kafkaBootstrap(),
+                     KafkaClientSecurity.localAdministrator(environment.runtime()), environment.catalogName() + ".b" + runId + "_")) {
             BenchContext context = new BenchContext(environment, lakehouse, new CryoApi(environment), tap, sizes, trials,
                     runId, trino);
             for (Scenario scenario : Scenarios.all()) {

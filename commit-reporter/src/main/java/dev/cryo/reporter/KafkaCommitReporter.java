@@ -34,6 +34,10 @@ import java.util.logging.Logger;
  * cryo.reporter.bootstrap-servers=kafka:9092
  * cryo.reporter.catalog=lake          # the catalog name in Cryo's table ids
  * cryo.reporter.actor=nightly-etl     # optional: who writes
+ * # as the principal cryo-reporter, whose ACLs allow writing cryo.table-changed.v1 and nothing else
+ * cryo.reporter.kafka.security.protocol=SASL_PLAINTEXT
+ * cryo.reporter.kafka.sasl.mechanism=SCRAM-SHA-512
+ * cryo.reporter.kafka.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="cryo-reporter" password="...";
  * </pre>
  *
  * <p>It never blocks or fails the writer's commit: {@link #report} only puts the record in a
@@ -51,6 +55,13 @@ public class KafkaCommitReporter implements MetricsReporter {
     public static final String SEND_TIMEOUT_MS = "cryo.reporter.send-timeout-ms";
     /** Further producer settings: {@code cryo.reporter.kafka.<producer config>} (security, for instance). */
     public static final String KAFKA_PREFIX = "cryo.reporter.kafka.";
+
+    /** Producer settings (security, for instance) as the catalog properties that carry them: {@value #KAFKA_PREFIX}{@code <setting>}. */
+    public static Map<String, String> producerProperties(Map<String, ?> settings) {
+        Map<String, String> properties = new HashMap<>();
+        settings.forEach((key, value) -> properties.put(KAFKA_PREFIX + key, String.valueOf(value)));
+        return properties;
+    }
 
     static final String DEFAULT_TOPIC = "cryo.table-changed.v1";
     static final String EVENT_TYPE = "dev.cryo.table.changed.v1";

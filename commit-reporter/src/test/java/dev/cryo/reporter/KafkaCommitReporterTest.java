@@ -147,6 +147,8 @@ class KafkaCommitReporterTest {
         properties.put(KafkaCommitReporter.CATALOG, cryoCatalog);
         properties.put(KafkaCommitReporter.ACTOR, "nightly-etl");
         properties.put(KafkaCommitReporter.SEND_TIMEOUT_MS, "1000");
+        // as the reporter's principal, whose ACLs allow table changes only
+        properties.putAll(KafkaCommitReporter.producerProperties(Infrastructure.kafkaSecurity("cryo-reporter")));
         InMemoryCatalog catalog = new InMemoryCatalog();
         catalog.initialize("writer", properties);
         catalog.createNamespace(Namespace.of("sales"));

@@ -7,6 +7,7 @@ import dev.cryo.demo.kafka.FirstStartOffsets;
 import dev.cryo.demo.live.LiveWriters;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.reporter.KafkaCommitReporter;
+import dev.cryo.contracts.kafka.KafkaClientSecurity;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.kafka.clients.admin.Admin;
@@ -122,6 +123,8 @@ public final class DemoTool {
             properties.put(CatalogProperties.METRICS_REPORTER_IMPL, KafkaCommitReporter.class.getName());
             properties.put(KafkaCommitReporter.BOOTSTRAP_SERVERS, kafka);
             properties.put(KafkaCommitReporter.CATALOG, catalog.name());
+            // as the reporter's principal (cryo-reporter, CRYO_KAFKA_USER/PASSWORD), which may write table changes only
+            properties.putAll(KafkaCommitReporter.producerProperties(KafkaClientSecurity.fromEnvironment().properties()));
             CountDownLatch stopped = new CountDownLatch(1);
             try (CatalogRegistry registry = CatalogRegistry.create(Map.of(catalog.name(), properties));
                  LiveWriters writers = new LiveWriters(registry.catalog(catalog.name()), Namespace.of(catalog.namespace()),

@@ -77,6 +77,9 @@ final class Writer implements AutoCloseable {
         properties.put("cryo.reporter.catalog", Stack.CATALOG);
         properties.put("cryo.reporter.actor", "fault-tests-writer");
         properties.put("cryo.reporter.send-timeout-ms", "2000");
+        // as the reporter's principal, whose ACLs allow table changes only
+        properties.putAll(dev.cryo.reporter.KafkaCommitReporter.producerProperties(
+                dev.cryo.testsupport.Infrastructure.kafkaSecurity("cryo-reporter")));
         this.catalogs = CatalogRegistry.create(Map.of(Stack.CATALOG, properties));
         this.namespace = Namespace.of(namespace);
         this.partitions = partitions;

@@ -1,12 +1,18 @@
 package dev.cryo.testsupport;
 
 import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 
 /**
  * Where the real infrastructure is: the local one that {@code ./cryo infra up} starts, or the
@@ -26,6 +32,86 @@ public final class Infrastructure {
 
     public static String kafkaBootstrapServers() {
         return env("KAFKA_BOOTSTRAP_SERVERS", DEFAULT_KAFKA);
+    }
+
+    /** The broker's administrator, as whom tests produce, read and create topics: CRYO_KAFKA_ADMIN_USER, else cryo-admin. */
+    public static String kafkaAdminUser() {
+        return env("CRYO_KAFKA_ADMIN_USER", "cryo-admin");
+    }
+
+    /**
+     * A principal's password on the test broker: CRYO_KAFKA_ADMIN_PASSWORD for the administrator, else
+     * the local runtime's {@code kafka/credentials.properties} that {@code ./cryo infra up} writes; empty when
+     * neither has it (a broker without authentication).
+     */
+    public static String kafkaPassword(String principal) {
+        if (principal.equals(kafkaAdminUser()) && !env("CRYO_KAFKA_ADMIN_PASSWORD", "").isEmpty()) {
+            return env("CRYO_KAFKA_ADMIN_PASSWORD", "");
+        }
+        Path credentials = runtimeDirectory().resolve("kafka").resolve("credentials.properties");
+        if (!Files.isReadable(credentials)) {
+            return "";
+        }
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(credentials)) {
+            properties.load(reader);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + credentials, e);
+        }
+        return properties.getProperty(principal, "");
+    }
+
+    /**
+     * The connection settings of a Kafka client of the test broker logged in as {@code principal}
+     * (SASL/SCRAM-SHA-512 when its password is known, else none), bootstrap servers included.
+     */
+    public static Map<String, Object> kafkaClient(String principal) {
+        Map<String, Object> settings = kafkaSecurity(principal);
+        settings.put("bootstrap.servers", kafkaBootstrapServers());
+        return settings;
+    }
+
+    /** The security settings alone of {@link #kafkaClient(String)}: for a client that names its own servers. */
+    public static Map<String, Object> kafkaSecurity(String principal) {
+        Map<String, Object> settings = new HashMap<>();
+        String password = kafkaPassword(principal);
+        if (!password.isEmpty()) {
+            settings.put("security.protocol", env("CRYO_KAFKA_SECURITY_PROTOCOL", "SASL_PLAINTEXT"));
+            settings.put("sasl.mechanism", "SCRAM-SHA-512");
+            settings.put("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+                    + principal + "\" password=\"" + password + "\";");
+        }
+        return settings;
+    }
+
+    /**
+     * The environment of a service process that a test starts (prod profile): its own principal
+     * {@code cryo-<service>} and password, or a plaintext connection where the broker has no credentials here.
+     */
+    public static Map<String, String> kafkaServiceEnvironment(String service) {
+        String principal = "cryo-" + service;
+        String password = kafkaPassword(principal);
+        return password.isEmpty() ? Map.of("CRYO_KAFKA_SECURITY_PROTOCOL", "PLAINTEXT")
+                : Map.of("CRYO_KAFKA_USER", principal, "CRYO_KAFKA_PASSWORD", password);
+    }
+
+    /** {@link #kafkaClient(String)} of the administrator. */
+    public static Map<String, Object> kafkaAdminClient() {
+        return kafkaClient(kafkaAdminUser());
+    }
+
+    /** {@link #kafkaAdminClient()} with a client's own settings added. */
+    public static Map<String, Object> kafkaAdminClient(Map<String, ?> settings) {
+        Map<String, Object> all = kafkaAdminClient();
+        all.putAll(settings);
+        return all;
+    }
+
+    /** The local runtime: CRYO_RUNTIME_DIR, else {@code .cryo-runtime} of the checkout (tests run one below it). */
+    static Path runtimeDirectory() {
+        String runtime = System.getenv("CRYO_RUNTIME_DIR");
+        Path base = runtime != null && !runtime.isBlank() ? Path.of(runtime) : Path.of("..", ".cryo-runtime");
+        return base.toAbsolutePath().normalize();
     }
 
     public static String jdbcUrl() {
@@ -52,9 +138,7 @@ public final class Infrastructure {
         if (property != null) {
             return Path.of(property);
         }
-        String runtime = System.getenv("CRYO_RUNTIME_DIR");
-        Path base = runtime != null && !runtime.isBlank() ? Path.of(runtime) : Path.of("..", ".cryo-runtime");
-        return base.resolve("warehouse").toAbsolutePath().normalize();
+        return runtimeDirectory().resolve("warehouse");
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.cryo.testsupport;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -41,12 +40,11 @@ public final class KafkaTestClient implements AutoCloseable {
     private final KafkaProducer<String, byte[]> producer;
 
     public KafkaTestClient() {
-        producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd",
-                ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_RECORD_BYTES),
-                new StringSerializer(), new ByteArraySerializer());
+        Map<String, Object> settings = Infrastructure.kafkaAdminClient();
+        settings.put(ProducerConfig.ACKS_CONFIG, "all");
+        settings.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd");
+        settings.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, MAX_RECORD_BYTES);
+        producer = new KafkaProducer<>(settings, new StringSerializer(), new ByteArraySerializer());
     }
 
     public RecordMetadata send(ProducerRecord<String, byte[]> record) {
@@ -108,8 +106,7 @@ public final class KafkaTestClient implements AutoCloseable {
      */
     public static void startGroupAtEnd(String group, String... topics) {
         try (KafkaConsumer<String, byte[]> consumer = consumer();
-             Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                     Infrastructure.kafkaBootstrapServers()))) {
+             Admin admin = Admin.create(Infrastructure.kafkaAdminClient())) {
             Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
             consumer.endOffsets(partitions(consumer, List.of(topics)))
                     .forEach((partition, end) -> offsets.put(partition, new OffsetAndMetadata(end)));
@@ -125,7 +122,7 @@ public final class KafkaTestClient implements AutoCloseable {
 
     /** Creates topics that do not exist yet (the local broker does not auto-create). */
     public static void createTopics(int partitions, String... topics) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers()))) {
+        try (Admin admin = Admin.create(Infrastructure.kafkaAdminClient())) {
             for (String topic : topics) {
                 try {
                     admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1)
@@ -143,13 +140,12 @@ public final class KafkaTestClient implements AutoCloseable {
     }
 
     private static KafkaConsumer<String, byte[]> consumer() {
-        return new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, MAX_RECORD_BYTES,
-                ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * MAX_RECORD_BYTES),
-                new StringDeserializer(), new ByteArrayDeserializer());
+        Map<String, Object> settings = Infrastructure.kafkaAdminClient();
+        settings.put(ConsumerConfig.GROUP_ID_CONFIG, "test-reader-" + UUID.randomUUID());
+        settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        settings.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, MAX_RECORD_BYTES);
+        settings.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, 4 * MAX_RECORD_BYTES);
+        return new KafkaConsumer<>(settings, new StringDeserializer(), new ByteArrayDeserializer());
     }
 
     private static List<TopicPartition> partitions(KafkaConsumer<String, byte[]> consumer, Collection<String> topics) {

@@ -9,6 +9,7 @@ import dev.cryo.audit.domain.ChainAnchor;
 import dev.cryo.audit.domain.ChainHead;
 import dev.cryo.audit.persistence.AuditStore;
 import dev.cryo.contracts.Topics;
+import dev.cryo.platform.messaging.KafkaConnection;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -25,7 +26,6 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.eclipse.microprofile.config.Config;
 
 import java.io.IOException;
 import java.time.Clock;
@@ -54,17 +54,17 @@ public class ChainAnchors {
 
     private final AuditStore store;
     private final Clock clock;
-    private final String bootstrapServers;
+    private final KafkaConnection kafka;
     private final Duration interval;
     private final String key;
     private ScheduledExecutorService timer;
     private KafkaProducer<String, byte[]> producer;
     private ChainHead anchored;
 
-    ChainAnchors(AuditStore store, AuditConfig config, Config mpConfig, Clock clock) {
+    ChainAnchors(AuditStore store, AuditConfig config, KafkaConnection kafka, Clock clock) {
         this.store = store;
         this.clock = clock;
-        this.bootstrapServers = mpConfig.getValue("kafka.bootstrap.servers", String.class);
+        this.kafka = kafka;
         this.interval = config.anchor().interval();
         this.key = config.anchor().key().orElse(store.schema());
     }
@@ -137,9 +137,9 @@ public class ChainAnchors {
 
     /** The newest anchor of this store: the topic read from its start to its end now. */
     Optional<ChainAnchor> latest() {
-        Map<String, Object> settings = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.CLIENT_ID_CONFIG, "cryo-audit-anchor-reader");
+        Map<String, Object> settings = kafka.settings();
+        settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        settings.put(ConsumerConfig.CLIENT_ID_CONFIG, "cryo-audit-anchor-reader");
         TopicPartition partition = new TopicPartition(Topics.AUDIT_ANCHORS, 0);
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(settings, new StringDeserializer(),
                 new ByteArrayDeserializer())) {
@@ -173,10 +173,11 @@ public class ChainAnchors {
 
     private KafkaProducer<String, byte[]> producer() {
         if (producer == null) {
-            producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                    ProducerConfig.ACKS_CONFIG, "all",
-                    ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                    ProducerConfig.CLIENT_ID_CONFIG, "cryo-audit-anchors"), new StringSerializer(), new ByteArraySerializer());
+            Map<String, Object> settings = kafka.settings();
+            settings.put(ProducerConfig.ACKS_CONFIG, "all");
+            settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+            settings.put(ProducerConfig.CLIENT_ID_CONFIG, "cryo-audit-anchors");
+            producer = new KafkaProducer<>(settings, new StringSerializer(), new ByteArraySerializer());
         }
         return producer;
     }

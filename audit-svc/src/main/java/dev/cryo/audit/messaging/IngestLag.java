@@ -3,6 +3,7 @@ package dev.cryo.audit.messaging;
 import dev.cryo.audit.config.AuditChannelsConfigSource;
 import dev.cryo.audit.config.AuditConfig;
 import dev.cryo.audit.domain.AuditTopics;
+import dev.cryo.platform.messaging.KafkaConnection;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.logging.Log;
@@ -59,6 +60,7 @@ public class IngestLag {
     }
 
     private final Config config;
+    private final KafkaConnection kafka;
     private final Clock clock;
     private final Duration refreshInterval;
     private final Map<TopicPartition, Long> storedNext = new ConcurrentHashMap<>();
@@ -67,8 +69,9 @@ public class IngestLag {
     private Instant lastAttempt;
     private RuntimeException lastFailure;
 
-    IngestLag(Config config, AuditConfig auditConfig, MeterRegistry registry, Clock clock) {
+    IngestLag(Config config, KafkaConnection kafka, AuditConfig auditConfig, MeterRegistry registry, Clock clock) {
         this.config = config;
+        this.kafka = kafka;
         this.clock = clock;
         this.refreshInterval = auditConfig.ingest().lagRefreshInterval();
         for (String topic : AuditTopics.all()) {
@@ -208,11 +211,11 @@ public class IngestLag {
         if (client == null) {
             synchronized (this) {
                 if (admin == null) {
-                    admin = Admin.create(Map.of(
-                            AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.getValue("kafka.bootstrap.servers", String.class),
-                            AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) ADMIN_TIMEOUT.toMillis(),
-                            AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) ADMIN_TIMEOUT.toMillis(),
-                            AdminClientConfig.CLIENT_ID_CONFIG, "cryo-audit-lag"));
+                    Map<String, Object> settings = kafka.settings();
+                    settings.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) ADMIN_TIMEOUT.toMillis());
+                    settings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) ADMIN_TIMEOUT.toMillis());
+                    settings.put(AdminClientConfig.CLIENT_ID_CONFIG, "cryo-audit-lag");
+                    admin = Admin.create(settings);
                 }
                 client = admin;
             }

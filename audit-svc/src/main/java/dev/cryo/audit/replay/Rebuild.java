@@ -74,6 +74,7 @@ final class Rebuild {
     private final StoreComparator comparator;
     private final IngestLag lag;
     private final Map<String, Object> kafka;
+    private final Map<String, Object> connection;
     private final Instant from;
     private final int batchSize;
     private final Duration catchUpTimeout;
@@ -81,18 +82,20 @@ final class Rebuild {
     private final int maxReported;
     private final Clock clock;
 
-    Rebuild(AuditStore live, AuditStore target, StoreComparator comparator, IngestLag lag, String bootstrapServers,
+    Rebuild(AuditStore live, AuditStore target, StoreComparator comparator, IngestLag lag, Map<String, Object> connection,
             Instant from, ReplaySettings settings, Clock clock) {
         this.live = requireNonNull(live, "live is null");
         this.target = requireNonNull(target, "target is null");
         this.comparator = comparator;
         this.lag = lag;
-        this.kafka = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        this.connection = Map.copyOf(connection);
+        Map<String, Object> consumer = new HashMap<>(connection);
+        consumer.putAll(Map.of(
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.MAX_POLL_RECORDS_CONFIG, settings.batchSize(),
                 ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, 8 * 1024 * 1024,
-                ConsumerConfig.CLIENT_ID_CONFIG, "cryo-audit-rebuild-" + target.schema());
+                ConsumerConfig.CLIENT_ID_CONFIG, "cryo-audit-rebuild-" + target.schema()));
+        this.kafka = Map.copyOf(consumer);
         this.from = from;
         this.batchSize = settings.batchSize();
         this.catchUpTimeout = settings.liveCatchUpTimeout();
@@ -160,8 +163,9 @@ final class Rebuild {
      * after it (what {@code offsetsForTimes} answers).
      */
     private List<StoreComparator.Range> scope() {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.get(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG),
-                AdminClientConfig.CLIENT_ID_CONFIG, "cryo-audit-rebuild-" + target.schema()))) {
+        Map<String, Object> adminSettings = new HashMap<>(connection);
+        adminSettings.put(AdminClientConfig.CLIENT_ID_CONFIG, "cryo-audit-rebuild-" + target.schema());
+        try (Admin admin = Admin.create(adminSettings)) {
             Map<String, TopicDescription> topics = admin.describeTopics(AuditTopics.all()).allTopicNames()
                     .get(KAFKA_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             List<TopicPartition> partitions = new ArrayList<>();

@@ -14,7 +14,7 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.logging.Log;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.Config;
+import dev.cryo.platform.messaging.KafkaConnection;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -46,7 +46,7 @@ public class Replays {
     private final ReplayRuns runs;
     private final ReplaySettings settings;
     private final AuditConfig config;
-    private final String bootstrapServers;
+    private final KafkaConnection kafka;
     private final Clock clock;
     private final ExecutorService executor = Executors.newSingleThreadExecutor(task -> {
         Thread thread = new Thread(task, "cryo-audit-replay");
@@ -55,7 +55,7 @@ public class Replays {
     });
 
     Replays(AuditStore live, AgroalDataSource dataSource, RebuildTargets targets, StoreComparator comparator,
-            IngestLag lag, ReplayRuns runs, AuditConfig config, Config mpConfig, Clock clock) {
+            IngestLag lag, ReplayRuns runs, AuditConfig config, KafkaConnection kafka, Clock clock) {
         this.live = live;
         this.dataSource = dataSource;
         this.targets = targets;
@@ -64,7 +64,7 @@ public class Replays {
         this.runs = runs;
         this.settings = ReplaySettings.of(config);
         this.config = config;
-        this.bootstrapServers = mpConfig.getValue("kafka.bootstrap.servers", String.class);
+        this.kafka = kafka;
         this.clock = clock;
     }
 
@@ -91,7 +91,7 @@ public class Replays {
         submit(run, "rebuild into " + schema, progress -> {
             targets.create(schema);
             AuditStore target = new AuditStore(dataSource, schema, clock);
-            Rebuild.Result result = new Rebuild(live, target, comparator, lag, bootstrapServers, from.orElse(null),
+            Rebuild.Result result = new Rebuild(live, target, comparator, lag, kafka.settings(), from.orElse(null),
                     settings, clock).run(progress);
             Log.infof("rebuild %s into %s: %d record(s) read at %d/s; contents %s, live chain %s, rebuilt chain %s",
                     run.id(), schema, result.recordsRead(), result.recordsPerSecond(),
@@ -116,7 +116,7 @@ public class Replays {
         ReplayRun run = runs.create(ReplayRun.Kind.PUBLISH, actor, EventJson.writeString(filter));
         Log.infof("re-publication %s of %s .. %s queued by %s", run.id(), filter.from(), filter.to(), actor);
         submit(run, "re-publish to cryo.replay.v1", progress -> {
-            Republish.Result result = new Republish(live, filter, run.id(), actor, bootstrapServers,
+            Republish.Result result = new Republish(live, filter, run.id(), actor, kafka.settings(),
                     config.export().fetchSize(), clock).run(progress);
             return new Outcome(result.recordsPublished(), result, result.recordsPublished() + " record(s) re-published");
         });

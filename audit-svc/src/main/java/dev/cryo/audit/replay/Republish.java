@@ -19,6 +19,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
@@ -60,20 +61,21 @@ final class Republish {
     private final int fetchSize;
     private final Clock clock;
 
-    Republish(AuditStore live, AuditFilter filter, UUID run, String actor, String bootstrapServers, int fetchSize,
+    Republish(AuditStore live, AuditFilter filter, UUID run, String actor, Map<String, Object> connection, int fetchSize,
               Clock clock) {
         this.live = live;
         this.filter = filter;
         this.run = run;
         this.actor = actor;
-        this.kafka = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        Map<String, Object> producer = new HashMap<>(connection);
+        producer.putAll(Map.of(
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.COMPRESSION_TYPE_CONFIG, Topics.COMPRESSION,
                 ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Topics.MAX_RECORD_BYTES,
                 ProducerConfig.LINGER_MS_CONFIG, 20,
-                ProducerConfig.CLIENT_ID_CONFIG, "cryo-audit-replay-" + run);
+                ProducerConfig.CLIENT_ID_CONFIG, "cryo-audit-replay-" + run));
+        this.kafka = Map.copyOf(producer);
         this.fetchSize = fetchSize;
         this.clock = clock;
     }

@@ -4,6 +4,7 @@ import dev.cryo.contracts.Topics;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
+import dev.cryo.contracts.kafka.KafkaClientSecurity;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -44,8 +45,9 @@ public final class EventTap implements Closeable {
     private final Thread thread;
     private volatile RuntimeException failure;
 
-    public EventTap(String bootstrap, String keyPrefix) {
-        Properties properties = new Properties();
+    /** Reads as {@code security}'s principal: an administrator's, since it reads every topic. */
+    public EventTap(String bootstrap, KafkaClientSecurity security, String keyPrefix) {
+        Properties properties = security.applyTo(new Properties());
         properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());

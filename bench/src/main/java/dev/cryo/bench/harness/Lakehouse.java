@@ -1,5 +1,7 @@
 package dev.cryo.bench.harness;
 
+import dev.cryo.contracts.kafka.KafkaClientSecurity;
+import dev.cryo.contracts.kafka.KafkaPrincipals;
 import dev.cryo.contracts.TableId;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.iceberg.fixtures.SampleTables;
@@ -46,6 +48,9 @@ public final class Lakehouse implements Closeable {
         withReporter.put(CatalogProperties.METRICS_REPORTER_IMPL, KafkaCommitReporter.class.getName());
         withReporter.put(KafkaCommitReporter.BOOTSTRAP_SERVERS, environment.kafkaBootstrap());
         withReporter.put(KafkaCommitReporter.CATALOG, catalogName);
+        // as the reporter's principal of the local broker, as a writer with Cryo's jar would
+        withReporter.putAll(KafkaCommitReporter.producerProperties(
+                KafkaClientSecurity.local(environment.runtime(), KafkaPrincipals.REPORTER).properties()));
         this.reporting = CatalogRegistry.create(Map.of(catalogName, withReporter));
     }
 

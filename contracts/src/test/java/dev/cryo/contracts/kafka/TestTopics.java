@@ -2,7 +2,6 @@ package dev.cryo.contracts.kafka;
 
 import dev.cryo.testsupport.Infrastructure;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -32,29 +31,27 @@ final class TestTopics implements AutoCloseable {
     private final Admin admin;
 
     TestTopics() throws Exception {
-        admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers()));
+        admin = Admin.create(Infrastructure.kafkaAdminClient());
         admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1)
                         .configs(Map.of("max.message.bytes", String.valueOf(Topics.MAX_RECORD_BYTES)))))
                 .all().get(30, TimeUnit.SECONDS);
     }
 
     KafkaProducer<String, byte[]> producer() {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers(),
+        return new KafkaProducer<>(Infrastructure.kafkaAdminClient(Map.of(
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.COMPRESSION_TYPE_CONFIG, Topics.COMPRESSION,
-                ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Topics.MAX_RECORD_BYTES),
+                ProducerConfig.MAX_REQUEST_SIZE_CONFIG, Topics.MAX_RECORD_BYTES)),
                 new StringSerializer(), new ByteArraySerializer());
     }
 
     List<ConsumerRecord<String, byte[]>> consume(int count) {
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers(),
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Infrastructure.kafkaAdminClient(Map.of(
                 ConsumerConfig.GROUP_ID_CONFIG, "contracts-test-" + UUID.randomUUID(),
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.FETCH_MAX_BYTES_CONFIG, Topics.MAX_RECORD_BYTES,
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Topics.MAX_RECORD_BYTES),
+                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Topics.MAX_RECORD_BYTES)),
                 new StringDeserializer(), new ByteArrayDeserializer())) {
             consumer.subscribe(List.of(topic));
             List<ConsumerRecord<String, byte[]>> received = new ArrayList<>();

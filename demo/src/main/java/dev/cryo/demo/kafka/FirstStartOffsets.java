@@ -2,6 +2,7 @@ package dev.cryo.demo.kafka;
 
 import dev.cryo.contracts.Topics;
 import org.apache.kafka.clients.admin.Admin;
+import dev.cryo.contracts.kafka.KafkaClientSecurity;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
@@ -47,11 +48,19 @@ public final class FirstStartOffsets {
         this.timeout = requireNonNull(timeout, "timeout is null");
     }
 
+    /** An administrator's connection with the environment's security ({@link KafkaClientSecurity}; ./cryo gives cryo-admin's). */
     public static Admin connect(String bootstrapServers) {
-        return Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.CLIENT_ID_CONFIG, "cryo-demo-first-start",
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000));
+        Map<String, Object> settings = KafkaClientSecurity.fromEnvironment().applyTo(new HashMap<>());
+        settings.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        return connect(settings);
+    }
+
+    /** An administrator's connection with the given client settings (bootstrap servers and security). */
+    public static Admin connect(Map<String, Object> connection) {
+        Map<String, Object> settings = new HashMap<>(connection);
+        settings.put(AdminClientConfig.CLIENT_ID_CONFIG, "cryo-demo-first-start");
+        settings.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
+        return Admin.create(settings);
     }
 
     /** Cryo's topics that exist on the broker (the event topics, the replay topic and the dead letters). */

@@ -28,7 +28,7 @@ class FirstStartOffsetsTest {
         String fresh = "cryo-demo-test-fresh-" + suffix;
         String started = "cryo-demo-test-started-" + suffix;
         try (KafkaTestClient kafka = new KafkaTestClient();
-             Admin admin = FirstStartOffsets.connect(Infrastructure.kafkaBootstrapServers())) {
+             Admin admin = FirstStartOffsets.connect(Infrastructure.kafkaAdminClient())) {
             // earlier traffic: at least one record on a Cryo topic
             kafka.send(new ProducerRecord<>(Topics.TABLE_CHANGED, "not-a-cryo-table-" + suffix,
                     "{}".getBytes(StandardCharsets.UTF_8)));
@@ -62,12 +62,11 @@ class FirstStartOffsetsTest {
     @Test
     void aGroupWhoseConsumersRunButNeverCommittedIsLeftAlone() throws Exception {
         String running = "cryo-demo-test-running-" + UUID.randomUUID().toString().substring(0, 8);
-        Map<String, Object> config = Map.of(
-                org.apache.kafka.clients.consumer.ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers(),
+        Map<String, Object> config = Infrastructure.kafkaAdminClient(Map.of(
                 org.apache.kafka.clients.consumer.ConsumerConfig.GROUP_ID_CONFIG, running,
                 org.apache.kafka.clients.consumer.ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                org.apache.kafka.clients.consumer.ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
-        try (Admin admin = FirstStartOffsets.connect(Infrastructure.kafkaBootstrapServers());
+                org.apache.kafka.clients.consumer.ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest"));
+        try (Admin admin = FirstStartOffsets.connect(Infrastructure.kafkaAdminClient());
              var consumer = new org.apache.kafka.clients.consumer.KafkaConsumer<>(config,
                      new org.apache.kafka.common.serialization.StringDeserializer(),
                      new org.apache.kafka.common.serialization.ByteArrayDeserializer())) {

@@ -67,6 +67,8 @@ class LiveWritersTest {
         properties.put(CatalogProperties.METRICS_REPORTER_IMPL, KafkaCommitReporter.class.getName());
         properties.put(KafkaCommitReporter.BOOTSTRAP_SERVERS, Infrastructure.kafkaBootstrapServers());
         properties.put(KafkaCommitReporter.CATALOG, TestCatalogs.CATALOG);
+        // as the reporter's principal, whose ACLs allow table changes only
+        properties.putAll(KafkaCommitReporter.producerProperties(Infrastructure.kafkaSecurity("cryo-reporter")));
         Set<String> tableIds = Fleet.liveTables().stream()
                 .map(table -> TestCatalogs.CATALOG + "." + namespace + "." + table.name()).collect(Collectors.toSet());
 

@@ -32,7 +32,6 @@ import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -139,7 +138,10 @@ class ExecutorKillIT {
         catalog.forEach((key, value) -> command.add("-Dcryo.catalogs." + WarehouseResource.CATALOG + "." + key + "=" + value));
         command.addAll(List.of("-jar", jar));
         File log = Path.of("target", "kill-it-" + name + ".log").toFile();
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
+        // as the executor's own principal: its ACLs are what this test runs under
+        builder.environment().putAll(Infrastructure.kafkaServiceEnvironment("executor"));
+        Process process = builder.start();
         processes.add(process);
         return process;
     }
@@ -155,7 +157,7 @@ class ExecutorKillIT {
     }
 
     private static Admin admin() {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers()));
+        return Admin.create(Infrastructure.kafkaAdminClient());
     }
 
     private static Table createTable(CatalogRegistry registry) {

@@ -36,7 +36,10 @@ final class GovernorProcess implements AutoCloseable {
         command.add("-jar");
         command.add(application.toString());
         Path log = application.getParent().getParent().resolve(name + ".log");
-        Process process = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(command);
+        // as the governor's own principal: its ACLs are what this test runs under
+        builder.environment().putAll(dev.cryo.testsupport.Infrastructure.kafkaServiceEnvironment("governor"));
+        Process process = builder
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .directory(new File(application.getParent().toString()))

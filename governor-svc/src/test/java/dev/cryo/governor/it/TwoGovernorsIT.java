@@ -18,7 +18,6 @@ import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.KafkaTestClient;
 import dev.cryo.testsupport.NeedsInfrastructure;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -214,10 +213,9 @@ class TwoGovernorsIT {
     private static Thread reader(Map<TopicPartition, Long> mark, Set<String> tables,
                                  java.util.function.Consumer<EventEnvelope<CryoEvent>> handler) {
         Thread thread = new Thread(() -> {
-            try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
-                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.kafkaBootstrapServers(),
+            try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Infrastructure.kafkaAdminClient(Map.of(
                     ConsumerConfig.GROUP_ID_CONFIG, "governor-it-reader-" + UUID.randomUUID(),
-                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new ByteArrayDeserializer())) {
+                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false)), new StringDeserializer(), new ByteArrayDeserializer())) {
                 consumer.assign(mark.keySet());
                 mark.forEach(consumer::seek);
                 while (!Thread.currentThread().isInterrupted()) {
@@ -242,8 +240,7 @@ class TwoGovernorsIT {
 
     /** Waits until the governors' consumer group owns every partition of the plans and results topics. */
     private static void awaitAssignment(String group) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                Infrastructure.kafkaBootstrapServers()))) {
+        try (Admin admin = Admin.create(Infrastructure.kafkaAdminClient())) {
             int wanted = Topics.all().stream().filter(spec -> spec.name().equals(Topics.PLANS)
                     || spec.name().equals(Topics.JOBS_RESULTS)).mapToInt(Topics.Spec::partitions).sum();
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).until(() -> {

@@ -3,9 +3,11 @@ package dev.cryo.platform.deadletter;
 import dev.cryo.contracts.Topics;
 import dev.cryo.contracts.cloudevents.CloudEvents;
 import dev.cryo.contracts.kafka.CryoRecordSerializer;
+import dev.cryo.contracts.kafka.KafkaPrincipals;
 import dev.cryo.platform.config.ServiceConfig;
 import dev.cryo.platform.error.CommonErrorCode;
 import dev.cryo.platform.error.CryoException;
+import dev.cryo.platform.messaging.KafkaConnection;
 import io.quarkus.logging.Log;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,7 +28,6 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -39,7 +40,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -83,14 +83,15 @@ public class DeadLetters {
     private static final Pattern ID = Pattern.compile("(\\d{1,9})-(\\d{1,18})");
 
     private final String topic;
-    private final String bootstrapServers;
+    private final String service;
+    private final KafkaConnection kafka;
     private final Clock clock;
     private KafkaProducer<String, byte[]> producer;
 
-    DeadLetters(ServiceConfig service, @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrapServers,
-                Clock clock) {
+    DeadLetters(ServiceConfig service, KafkaConnection kafka, Clock clock) {
         this.topic = Topics.deadLetter(service.name());
-        this.bootstrapServers = bootstrapServers;
+        this.service = service.name();
+        this.kafka = kafka;
         this.clock = clock;
     }
 
@@ -174,6 +175,10 @@ public class DeadLetters {
             return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + " to " + target
                     + ": that is a dead-letter topic; re-drives go back to the topic a consumer reads");
         }
+        Optional<String> forbidden = forbiddenTarget(service, target);
+        if (forbidden.isPresent()) {
+            return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + " to " + target + ": " + forbidden.get());
+        }
         Header truncated = record.headers().lastHeader(CryoRecordSerializer.TRUNCATED_HEADER);
         if (truncated != null) {
             return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + ": its value was cut from "
@@ -210,6 +215,19 @@ public class DeadLetters {
         send(new ProducerRecord<>(topic, record.partition(), record.key(), null, marker));
         Log.infof("Re-drove dead letter %s of %s to %s for %s", id, topic, to, actor);
         return new Redrive(id, Redrive.REDRIVEN, to, "re-driven to " + to);
+    }
+
+    /**
+     * Why {@code service} may not re-drive onto {@code target}: its Kafka principal may not write there
+     * ({@link KafkaPrincipals}); empty when it may, or when the service has no principal of Cryo's.
+     */
+    static Optional<String> forbiddenTarget(String service, String target) {
+        KafkaPrincipals.Principal principal = KafkaPrincipals.all().get(KafkaPrincipals.of(service));
+        if (principal == null || principal.mayWrite(target)) {
+            return Optional.empty();
+        }
+        return Optional.of(principal.name() + " may not write it (contracts' KafkaPrincipals): admitted jobs and job "
+                + "results are never re-driven; the table's lease expires and the table is planned again");
     }
 
     /** Reads the dead-letter topic: from the given offsets, or the last MAX_SCANNED_RECORDS of each partition. */
@@ -268,8 +286,7 @@ public class DeadLetters {
 
     private synchronized KafkaProducer<String, byte[]> producer() {
         if (producer == null) {
-            Properties properties = new Properties();
-            properties.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+            Map<String, Object> properties = kafka.settings();
             properties.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
             properties.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
             properties.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -285,9 +302,8 @@ public class DeadLetters {
         return producer;
     }
 
-    private Properties consumerProperties() {
-        Properties properties = new Properties();
-        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    private Map<String, Object> consumerProperties() {
+        Map<String, Object> properties = kafka.settings();
         properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");

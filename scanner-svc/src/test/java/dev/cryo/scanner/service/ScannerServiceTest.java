@@ -358,7 +358,7 @@ class ScannerServiceTest {
         // a burst is many records at once: sent without waiting for each acknowledgement
         List<EventEnvelope<TableChanged>> burst = new java.util.ArrayList<>();
         try (org.apache.kafka.clients.producer.KafkaProducer<String, byte[]> producer = new org.apache.kafka.clients.producer.KafkaProducer<>(
-                Map.of("bootstrap.servers", Infrastructure.kafkaBootstrapServers(), "acks", "all"),
+                Infrastructure.kafkaAdminClient(Map.of("acks", "all")),
                 new org.apache.kafka.common.serialization.StringSerializer(),
                 new org.apache.kafka.common.serialization.ByteArraySerializer())) {
             for (int i = 0; i < 100; i++) {
@@ -456,6 +456,8 @@ class ScannerServiceTest {
         writerProperties.put(KafkaCommitReporter.BOOTSTRAP_SERVERS, Infrastructure.kafkaBootstrapServers());
         writerProperties.put(KafkaCommitReporter.CATALOG, TestCatalogResource.CATALOG);
         writerProperties.put(KafkaCommitReporter.ACTOR, "test-writer");
+        // as the reporter's principal, whose ACLs allow table changes only
+        writerProperties.putAll(KafkaCommitReporter.producerProperties(Infrastructure.kafkaSecurity("cryo-reporter")));
         Map<TopicPartition, Long> changes = kafka.mark(Topics.TABLE_CHANGED);
         Map<TopicPartition, Long> scans = kafka.mark(Topics.TABLE_SCANNED);
 
