@@ -15,6 +15,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -29,7 +30,9 @@ import static java.util.Objects.requireNonNull;
  *       Trino, Spark Connect behind a profile, and a one-shot that creates the topics with Cryo's TopicAdmin;</li>
  *   <li>every service of ARCHITECTURE.md is built from its module's src/main/docker/Dockerfile.jvm, waits for
  *       what it needs, checks its health on /q/health, and every variable it sets is one of its keys;</li>
- *   <li>every container has resource limits.</li>
+ *   <li>every container has resource limits;</li>
+ *   <li>Kafka requires SASL/SCRAM and ACLs, and every client logs in as its own principal with a password
+ *       from .env ({@link KafkaBrokerSecurity}, {@link KafkaCredentials}).</li>
  * </ol>
  */
 public final class ComposeRules {
@@ -63,6 +66,7 @@ public final class ComposeRules {
                 .forEach(message -> problems.add("Compose Specification: " + message));
         JsonNode services = compose.path("services");
         infrastructure(services, problems);
+        kafka(services, problems);
         for (String module : context.architecture().services()) {
             JsonNode service = services.path(module);
             if (service.isMissingNode()) {
@@ -120,6 +124,10 @@ public final class ComposeRules {
         }
         String superuser = environment(services.path("postgres").path("environment")).getOrDefault("POSTGRES_USER", "postgres");
         problems.addAll(DatabaseRoles.composeProblems(configuration, environment, superuser));
+        if (KafkaCredentials.usesKafka(configuration) || environment.containsKey("KAFKA_BOOTSTRAP_SERVERS")) {
+            problems.addAll(KafkaCredentials.composeProblems(module, environment,
+                    KafkaCredentials.principalOf(configuration, environment), Optional.of(configuration)));
+        }
         String port = configuration.effectiveValue("quarkus.http.port", environment).orElse("");
         JsonNode health = service.path("healthcheck").path("test");
         if (health.isMissingNode()) {
@@ -139,6 +147,31 @@ public final class ComposeRules {
             }
             if (service.path("depends_on").path(dependency).path("condition").asText("").isEmpty()) {
                 problems.add(module + ": its dependency on " + dependency + " names no condition");
+            }
+        }
+    }
+
+    /**
+     * The broker requires SASL and enforces ACLs; the topic job logs in as the super user and provisions every
+     * principal; any other container with KAFKA_BOOTSTRAP_SERVERS (Cryo's services are checked with their
+     * configuration) names its own principal and password.
+     */
+    private void kafka(JsonNode services, List<String> problems) {
+        problems.addAll(KafkaBrokerSecurity.composeBrokerProblems(environment(services.path("kafka").path("environment"))));
+        for (Iterator<Map.Entry<String, JsonNode>> all = services.fields(); all.hasNext(); ) {
+            Map.Entry<String, JsonNode> service = all.next();
+            Map<String, String> environment = environment(service.getValue().path("environment"));
+            if (service.getValue().path("entrypoint").toString().contains("dev.cryo.contracts.kafka.TopicAdmin")) {
+                problems.addAll(KafkaBrokerSecurity.composeTopicJobProblems(service.getKey(),
+                        service.getValue().path("entrypoint"), environment));
+            } else if (environment.containsKey("KAFKA_BOOTSTRAP_SERVERS")
+                    && !context.architecture().services().contains(service.getKey())) {
+                String user = environment.get(KafkaCredentials.USER);
+                if (user == null) {
+                    problems.add(service.getKey() + ": uses Kafka but sets no " + KafkaCredentials.USER);
+                } else {
+                    problems.addAll(KafkaCredentials.composeProblems(service.getKey(), environment, user, Optional.empty()));
+                }
             }
         }
     }

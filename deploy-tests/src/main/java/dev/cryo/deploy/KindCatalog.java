@@ -15,6 +15,7 @@ import io.fabric8.openshift.api.model.monitoring.v1.ServiceMonitor;
 import io.strimzi.api.kafka.model.kafka.Kafka;
 import io.strimzi.api.kafka.model.nodepool.KafkaNodePool;
 import io.strimzi.api.kafka.model.topic.KafkaTopic;
+import io.strimzi.api.kafka.model.user.KafkaUser;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,10 +34,10 @@ import java.util.Set;
  * The kinds that Cryo's manifests may hold, and how each is checked:
  *
  * <ul>
- *   <li>Kubernetes kinds, Strimzi's {@code Kafka}, {@code KafkaNodePool}, {@code KafkaTopic} and the
+ *   <li>Kubernetes kinds, Strimzi's {@code Kafka}, {@code KafkaNodePool}, {@code KafkaTopic}, {@code KafkaUser} and the
  *       Prometheus Operator's monitors are read into their typed models (fabric8, Strimzi's api jar);
  *       a field the model does not know lands in an {@code additionalProperties} map, which is an error here.</li>
- *   <li>KEDA's {@code ScaledObject} and CloudNativePG's {@code Cluster} have no Java model on Maven Central:
+ *   <li>KEDA's {@code ScaledObject} and {@code TriggerAuthentication} and CloudNativePG's {@code Cluster} have no Java model on Maven Central:
  *       they are validated against the OpenAPI schema of their upstream CRDs, vendored under
  *       {@code src/main/resources/crds/} (see the NOTICE there).</li>
  * </ul>
@@ -56,10 +57,12 @@ public final class KindCatalog {
             Map.entry("monitoring.coreos.com/v1/PodMonitor", PodMonitor.class),
             Map.entry("kafka.strimzi.io/v1beta2/Kafka", Kafka.class),
             Map.entry("kafka.strimzi.io/v1beta2/KafkaNodePool", KafkaNodePool.class),
-            Map.entry("kafka.strimzi.io/v1beta2/KafkaTopic", KafkaTopic.class));
+            Map.entry("kafka.strimzi.io/v1beta2/KafkaTopic", KafkaTopic.class),
+            Map.entry("kafka.strimzi.io/v1beta2/KafkaUser", KafkaUser.class));
 
     private static final Map<String, String> CUSTOM_RESOURCE_DEFINITIONS = Map.of(
             "keda.sh/v1alpha1/ScaledObject", "crds/keda.sh_scaledobjects.yaml",
+            "keda.sh/v1alpha1/TriggerAuthentication", "crds/keda.sh_triggerauthentications.yaml",
             "postgresql.cnpg.io/v1/Cluster", "crds/postgresql.cnpg.io_clusters.yaml");
 
     private final KubernetesSerialization serialization = new KubernetesSerialization();

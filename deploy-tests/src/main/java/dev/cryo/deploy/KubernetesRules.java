@@ -30,7 +30,9 @@ import static java.util.Objects.requireNonNull;
  *       every topic of ARCHITECTURE.md; any topic a manifest names exists there;</li>
  *   <li>each NetworkPolicy lets its service reach only DNS, Kafka, PostgreSQL, its engines, the catalogs;</li>
  *   <li>executors scale (KEDA or HPA, not both) up to min(partitions of cryo.jobs.admitted.v1,
- *       ceil(governor slots / jobs per executor)).</li>
+ *       ceil(governor slots / jobs per executor));</li>
+ *   <li>Kafka requires SCRAM and ACLs, its KafkaUsers are contracts' principals, and each service reads its
+ *       password from its own KafkaUser's Secret ({@link KafkaBrokerSecurity}, {@link KafkaCredentials}).</li>
  * </ol>
  */
 public final class KubernetesRules {
@@ -49,6 +51,7 @@ public final class KubernetesRules {
         services(manifests, problems);
         topics(manifests, problems);
         problems.addAll(ExecutorScalingRules.problems(context, manifests));
+        problems.addAll(KafkaBrokerSecurity.strimziProblems(manifests));
         return problems;
     }
 
@@ -100,6 +103,7 @@ public final class KubernetesRules {
             environment.keySet().forEach(variable -> configuration.rejection(variable).ifPresent(
                     reason -> problems.add(module + ": " + reason + " (set by " + deployment.reference() + ")")));
             problems.addAll(DatabaseRoles.kubernetesProblems(configuration, environment, container, manifests));
+            problems.addAll(KafkaCredentials.kubernetesProblems(configuration, environment, container));
             int port = -1;
             for (JsonNode containerPort : container.path("ports")) {
                 if (containerPort.path("name").asText().equals("http")) {

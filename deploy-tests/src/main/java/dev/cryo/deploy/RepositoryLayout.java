@@ -50,6 +50,10 @@ public record RepositoryLayout(Path root) {
         return kubernetes().resolve("components/strimzi/topics.yaml");
     }
 
+    public Path userManifests() {
+        return kubernetes().resolve("components/strimzi/users.yaml");
+    }
+
     public Path dashboard() {
         return kubernetes().resolve("components/monitoring/cryo-dashboard.json");
     }

@@ -41,14 +41,7 @@ public final class TopicManifests {
                 .append("# (8 MiB records, retention). Only cryo.audit-anchors.v1 is compacted (verify needs each chain's\n")
                 .append("# latest anchor); the audit log sees every event of the others.\n");
         for (Topics.Spec topic : topics) {
-            yaml.append("---\n")
-                    .append("apiVersion: kafka.strimzi.io/v1beta2\n")
-                    .append("kind: KafkaTopic\n")
-                    .append("metadata:\n")
-                    .append("  name: ").append(topic.name()).append('\n')
-                    .append("  labels:\n")
-                    .append("    strimzi.io/cluster: ").append(CLUSTER).append('\n')
-                    .append("spec:\n")
+            appendResource(yaml, "KafkaTopic", topic.name())
                     .append("  topicName: ").append(topic.name()).append('\n')
                     .append("  partitions: ").append(topic.partitions()).append('\n')
                     .append("  replicas: ").append(REPLICAS).append('\n')
@@ -58,6 +51,18 @@ public final class TopicManifests {
             }
         }
         return yaml.toString();
+    }
+
+    /** The start of one Strimzi resource of this cluster, up to its {@code spec:} line. */
+    static StringBuilder appendResource(StringBuilder yaml, String kind, String name) {
+        return yaml.append("---\n")
+                .append("apiVersion: kafka.strimzi.io/v1beta2\n")
+                .append("kind: ").append(kind).append('\n')
+                .append("metadata:\n")
+                .append("  name: ").append(name).append('\n')
+                .append("  labels:\n")
+                .append("    strimzi.io/cluster: ").append(CLUSTER).append('\n')
+                .append("spec:\n");
     }
 
     /** Numbers as YAML numbers (as Strimzi's examples write them), anything else as a quoted string. */

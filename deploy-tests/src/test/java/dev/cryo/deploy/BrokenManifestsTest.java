@@ -62,6 +62,37 @@ class BrokenManifestsTest {
     }
 
     @Test
+    void aServiceLoggingInToKafkaWithAnotherServicesKafkaUserFails() {
+        assertThat(problemsOf("executor-with-governors-kafka-user")).containsExactlyInAnyOrder(
+                "executor-svc: CRYO_KAFKA_PASSWORD must come from the Secret cryo-executor, key password,"
+                        + " not cryo-governor, key password",
+                "executor-svc: CRYO_KAFKA_PASSWORD comes from cryo-governor, the Secret of another service's KafkaUser");
+    }
+
+    @Test
+    void aServiceWithoutKafkaCredentialsFails() {
+        assertThat(problemsOf("scorer-without-kafka-credentials")).containsExactly(
+                "scorer-svc: sets no CRYO_KAFKA_PASSWORD (it must come from the Secret cryo-scorer, key password)");
+    }
+
+    @Test
+    void aKafkaListenerWithoutAuthenticationOrAClusterWithoutAclsFails() {
+        assertThat(problemsOf("unauthenticated-kafka")).containsExactlyInAnyOrder(
+                "Kafka/cryo: the listener scram (port 9092) does not require authentication: scram-sha-512",
+                "Kafka/cryo: ACLs are not enforced (authorizer ; it must be "
+                        + "org.apache.kafka.metadata.authorizer.StandardAuthorizer, Strimzi's authorization type simple)",
+                "Kafka/cryo: the super users [] do not include cryo-admin");
+    }
+
+    @Test
+    void kafkaUsersThatAreNotExactlyThePrincipalsOfTheContractsFail() {
+        assertThat(problemsOf("executor-writes-admitted-jobs")).containsExactlyInAnyOrder(
+                "KafkaUser/cryo-executor: its ACLs are not those of KafkaPrincipals.all(); not allowed: "
+                        + "[Acl[resourceType=topic, name=cryo.jobs.admitted.v1, patternType=literal, operation=Write]]",
+                "principal cryo-audit is missing: no KafkaUser of the cluster cryo declares it");
+    }
+
+    @Test
     void aMissingTopicFails() {
         assertThat(problemsOf("missing-topic")).containsExactly("topic cryo.plans.v1 is missing: no KafkaTopic declares it");
     }

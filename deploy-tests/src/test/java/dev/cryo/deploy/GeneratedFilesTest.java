@@ -18,14 +18,29 @@ class GeneratedFilesTest {
 
     @Test
     void topicManifestsAreGeneratedFromTheCurrentContracts() throws IOException {
-        Path file = repository.topicManifests();
-        String expected = TopicManifests.render();
+        assertGenerated(repository.topicManifests(), TopicManifests.render());
+    }
+
+    @Test
+    void kafkaUsersAreGeneratedFromTheCurrentPrincipals() throws IOException {
+        assertGenerated(repository.userManifests(), KafkaUserManifests.render());
+    }
+
+    private static void assertGenerated(Path file, String expected) throws IOException {
         if (Boolean.getBoolean("cryo.deploy.regenerate")) {
             Files.writeString(file, expected);
         }
         assertThat(Files.readString(file))
                 .as("%s is stale: regenerate it with %s", file, TopicManifests.REGENERATE_COMMAND)
                 .isEqualTo(expected);
+    }
+
+    @Test
+    void theGeneratedUsersSaySoAndNameTheCommandThatRegeneratesThem() {
+        String header = KafkaUserManifests.render().lines().limit(3).reduce("", (all, line) -> all + line + "\n");
+
+        assertThat(header).startsWith("# GENERATED from contracts' KafkaPrincipals.all()")
+                .contains(TopicManifests.REGENERATE_COMMAND);
     }
 
     @Test

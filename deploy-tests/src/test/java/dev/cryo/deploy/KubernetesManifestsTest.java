@@ -104,7 +104,8 @@ class KubernetesManifestsTest {
         assertThat(context.kinds().kinds()).containsAll(kinds);
         assertThat(kinds).contains("keda.sh/v1alpha1/ScaledObject", "postgresql.cnpg.io/v1/Cluster",
                 "kafka.strimzi.io/v1beta2/Kafka", "kafka.strimzi.io/v1beta2/KafkaNodePool",
-                "kafka.strimzi.io/v1beta2/KafkaTopic", "monitoring.coreos.com/v1/ServiceMonitor",
+                "kafka.strimzi.io/v1beta2/KafkaTopic", "kafka.strimzi.io/v1beta2/KafkaUser",
+                "keda.sh/v1alpha1/TriggerAuthentication", "monitoring.coreos.com/v1/ServiceMonitor",
                 "autoscaling/v2/HorizontalPodAutoscaler", "policy/v1/PodDisruptionBudget",
                 "networking.k8s.io/v1/NetworkPolicy");
     }
