@@ -302,7 +302,6 @@ writer_status() {
 
 TOKENS_FILE="$RUNTIME/tokens.env"
 
-
 # tokens_init: one operator and one viewer token at first start, random, printed once.
 tokens_init() {
   if [ -f "$TOKENS_FILE" ]; then
