@@ -1,13 +1,11 @@
 package dev.cryo.contracts.kafka;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.function.Function;
 
 /**
@@ -49,13 +47,11 @@ public record KafkaClientSecurity(String protocol, String user, String password)
         if (environment.user() != null || !Files.isReadable(credentials)) {
             return environment;
         }
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(credentials)) {
-            properties.load(reader);
+        try {
+            return new KafkaClientSecurity("SASL_PLAINTEXT", principal, PrincipalAdmin.readCredentials(credentials).get(principal));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read the local Kafka credentials " + credentials, e);
         }
-        return new KafkaClientSecurity("SASL_PLAINTEXT", principal, properties.getProperty(principal));
     }
 
     static KafkaClientSecurity from(Function<String, String> environment) {

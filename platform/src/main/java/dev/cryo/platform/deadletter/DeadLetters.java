@@ -36,7 +36,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -102,7 +102,7 @@ public class DeadLetters {
 
     /** The newest {@code limit} dead letters, newest first, with their re-drive state. */
     public List<DeadLetter> list(int limit) {
-        Scan scan = scan(Map.of());
+        DeadLetterScan scan = scan(Map.of());
         return scan.deadLetters.values().stream()
                 .sorted(Comparator.comparing(DeadLetter::deadLetteredAt).thenComparing(DeadLetter::id).reversed())
                 .limit(limit)
@@ -137,7 +137,7 @@ public class DeadLetters {
                 }
             }
         }
-        Scan scan = scan(from);
+        DeadLetterScan scan = scan(from);
         if (scope == RedriveScope.ALL_WAITING) {
             scan.deadLetters.values().stream().filter(letter -> !letter.isRedriven())
                     .sorted(Comparator.comparing(DeadLetter::deadLetteredAt)).forEach(letter -> requested.add(letter.id()));
@@ -152,7 +152,7 @@ public class DeadLetters {
     /** Which dead letters a re-drive covers. */
     public enum RedriveScope { LISTED, ALL_WAITING }
 
-    private Redrive redriveOne(String id, Scan scan, String actor) {
+    private Redrive redriveOne(String id, DeadLetterScan scan, String actor) {
         if (scan.markers.contains(id)) {
             return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + ": it is a re-drive marker, not a dead letter");
         }
@@ -231,8 +231,8 @@ public class DeadLetters {
     }
 
     /** Reads the dead-letter topic: from the given offsets, or the last MAX_SCANNED_RECORDS of each partition. */
-    private Scan scan(Map<Integer, Long> fromOffsets) {
-        Scan scan = new Scan();
+    private DeadLetterScan scan(Map<Integer, Long> fromOffsets) {
+        DeadLetterScan scan = new DeadLetterScan();
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(consumerProperties())) {
             List<PartitionInfo> partitions = consumer.partitionsFor(topic, READ_TIMEOUT);
             if (partitions == null || partitions.isEmpty()) {
@@ -317,56 +317,6 @@ public class DeadLetters {
         if (producer != null) {
             producer.close(Duration.ofSeconds(5));
         }
-    }
-
-    /** What a read of the topic found: dead letters by id, and the ids of the markers themselves. */
-    private static final class Scan {
-        final Map<String, DeadLetter> deadLetters = new LinkedHashMap<>();
-        final Map<String, ConsumerRecord<String, byte[]>> records = new HashMap<>();
-        final List<String> markers = new ArrayList<>();
-        final List<ConsumerRecord<String, byte[]>> markerRecords = new ArrayList<>();
-
-        void add(ConsumerRecord<String, byte[]> record) {
-            String id = record.partition() + "-" + record.offset();
-            if (header(record, REDRIVE_OF) != null) {
-                markers.add(id);
-                markerRecords.add(record);
-                return;
-            }
-            records.put(id, record);
-            deadLetters.put(id, new DeadLetter(id, record.key(), header(record, CloudEvents.HEADER_ID),
-                    header(record, CloudEvents.HEADER_TYPE), header(record, DEAD_LETTER_TOPIC),
-                    number(header(record, DEAD_LETTER_PARTITION)).map(Long::intValue).orElse(null),
-                    number(header(record, DEAD_LETTER_OFFSET)).orElse(null), header(record, DEAD_LETTER_REASON),
-                    Instant.ofEpochMilli(record.timestamp()), record.value() == null ? 0 : record.value().length,
-                    null, null, null));
-        }
-
-        void applyMarkers() {
-            for (ConsumerRecord<String, byte[]> marker : markerRecords) {
-                DeadLetter letter = deadLetters.get(header(marker, REDRIVE_OF));
-                if (letter != null && !letter.isRedriven()) {
-                    deadLetters.put(letter.id(), new DeadLetter(letter.id(), letter.key(), letter.eventId(),
-                            letter.eventType(), letter.originalTopic(), letter.originalPartition(), letter.originalOffset(),
-                            letter.reason(), letter.deadLetteredAt(), letter.valueBytes(),
-                            header(marker, CloudEvents.HEADER_ACTOR), Instant.ofEpochMilli(marker.timestamp()),
-                            header(marker, REDRIVEN_TO)));
-                }
-            }
-        }
-    }
-
-    private static Optional<Long> number(String text) {
-        try {
-            return text == null ? Optional.empty() : Optional.of(Long.parseLong(text.trim()));
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static String header(ConsumerRecord<String, byte[]> record, String name) {
-        Header header = record.headers().lastHeader(name);
-        return header == null || header.value() == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 
     private static byte[] bytes(String text) {
