@@ -28,7 +28,8 @@ public final class Infrastructure {
     public static final String DEFAULT_KAFKA = "127.0.0.1:" + env("CRYO_KAFKA_PORT", "9092");
     public static final String DEFAULT_DB_URL = "jdbc:postgresql://127.0.0.1:" + env("CRYO_PG_PORT", "15432") + "/cryo";
 
-    public enum Component { KAFKA, POSTGRESQL }
+    /** HIVE_METASTORE: the standalone Hive Metastore of {@code ./cryo infra up --with hms}. */
+    public enum Component { KAFKA, POSTGRESQL, HIVE_METASTORE }
 
     public static String kafkaBootstrapServers() {
         return env("KAFKA_BOOTSTRAP_SERVERS", DEFAULT_KAFKA);
@@ -161,19 +162,33 @@ public final class Infrastructure {
         return env("CRYO_LOCAL_CATALOG_USER", "cryo_catalog");
     }
 
+    /**
+     * The Hive Metastore's Thrift URI: CRYO_HMS_URI, else the local one on CRYO_HMS_PORT (9083) that
+     * {@code ./cryo infra up --with hms} (and {@code ./cryo test}) starts.
+     */
+    public static String hiveMetastoreUri() {
+        return env("CRYO_HMS_URI", "thrift://127.0.0.1:" + env("CRYO_HMS_PORT", "9083"));
+    }
+
     /** Fails with a message naming the start command when a component does not accept connections. */
     public static void requireReachable(List<Component> components) {
         List<String> problems = new ArrayList<>();
         for (Component component : components) {
-            String endpoint = component == Component.KAFKA ? kafkaBootstrapServers().split(",")[0] : postgresHostPort();
+            String endpoint = switch (component) {
+                case KAFKA -> kafkaBootstrapServers().split(",")[0];
+                case POSTGRESQL -> postgresHostPort();
+                case HIVE_METASTORE -> URI.create(hiveMetastoreUri()).getHost() + ":" + URI.create(hiveMetastoreUri()).getPort();
+            };
             if (!reachable(endpoint)) {
-                problems.add(component.name().toLowerCase() + " is not reachable at " + endpoint);
+                problems.add(component.name().toLowerCase().replace('_', ' ') + " is not reachable at " + endpoint);
             }
         }
         if (!problems.isEmpty()) {
+            boolean metastore = components.contains(Component.HIVE_METASTORE);
             throw new IllegalStateException("Cannot run this test: " + String.join("; ", problems)
-                    + ". Start the local infrastructure with `" + START_COMMAND
-                    + "`, or point KAFKA_BOOTSTRAP_SERVERS / CRYO_DB_URL at running servers.");
+                    + ". Start the local infrastructure with `" + START_COMMAND + (metastore ? " --with hms" : "")
+                    + "`, or point KAFKA_BOOTSTRAP_SERVERS / CRYO_DB_URL" + (metastore ? " / CRYO_HMS_URI" : "")
+                    + " at running servers.");
         }
     }
 
