@@ -11,6 +11,7 @@ import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
+import org.apache.iceberg.exceptions.NotAuthorizedException;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -66,6 +67,7 @@ public final class CatalogRegistry implements Closeable {
             throw new IllegalArgumentException("Cannot configure catalog " + name
                     + ": set its 'type' (jdbc, rest, hadoop, nessie, hive, glue) or 'catalog-impl'");
         }
+        CatalogEndpoints.require(name, effective);
         if ("jdbc".equals(effective.get(CatalogUtil.ICEBERG_CATALOG_TYPE))) {
             // Trino's JDBC catalog reads the V1 layout; new catalogs get it unless told otherwise.
             effective.putIfAbsent("jdbc.schema-version", "V1");
@@ -73,7 +75,14 @@ public final class CatalogRegistry implements Closeable {
         try {
             return CatalogUtil.buildIcebergCatalog(name, effective, hadoopConfiguration(effective));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("Cannot configure catalog " + name + ": " + e.getMessage(), e);
+            String reason = CatalogSecrets.withoutSecrets(String.valueOf(e.getMessage()), properties);
+            if (e instanceof NotAuthorizedException) {
+                reason = "its server refused the credentials (check its 'credential' or 'token', 'scope' and"
+                        + " 'oauth2-server-uri'): " + reason;
+            }
+            // the cause goes along only when no message down its chain holds a secret, so a logged stack trace cannot leak one
+            throw new IllegalArgumentException("Cannot configure catalog " + name + ": " + reason,
+                    CatalogSecrets.holdsSecret(e, properties) ? null : e);
         }
     }
 
