@@ -5,6 +5,8 @@ RUNNABLE_MODULES="scanner-svc scorer-svc planner-svc governor-svc executor-svc a
 LIBRARY_MODULES="contracts platform iceberg-support engine-sql scoring commit-reporter test-support"
 # The demo's namespace in the local catalog.
 DEMO_NAMESPACE="${CRYO_DEMO_NAMESPACE:-demo}"
+# the fleet's table that the demo also creates through the Hive Metastore when it runs (--with hms)
+DEMO_HMS_TABLE=trips
 # Every consumer group of Cryo's services (the audit has one per topic family, see audit-svc AuditTopics).
 CRYO_GROUPS="cryo-scanner cryo-scorer cryo-planner cryo-governor cryo-executor cryo-audit-changes cryo-audit-scans
   cryo-audit-grades cryo-audit-plans cryo-audit-jobs cryo-audit-dead-letters"
@@ -118,6 +120,12 @@ services_await() {
   done
 }
 
+# parse_with COMPONENT: what --with of demo and up takes.
+parse_with() {
+  [ "$1" = hms ] || die "Cannot start '$1' with the services: --with takes hms (engines come with --engine)"
+  echo yes
+}
+
 parse_engine() {
   case "$1" in
     native|trino|spark) echo "$1" ;;
@@ -140,6 +148,7 @@ cryo_start() {
     trino) trino_up ;;
     spark) spark_up ;;
   esac
+  [ "${CRYO_WITH_HMS:-}" = yes ] && hms_up
   local_catalog_init
   tokens_init
   echo "${CRYO_ENGINE:-native}" > "$RUNTIME/engine"
@@ -159,7 +168,13 @@ demo_fleet_create() {
   local -a options
   mapfile -t options < <(demo_catalog_options)
   demo_tool create "${options[@]}" --namespace "$DEMO_NAMESPACE" || die "Cannot create the demo fleet"
-  demo_tool list | cut -f1 > "$RUNTIME/demo-tables"
+  demo_tool list | cut -f1 | sed "s/^/$LOCAL_CATALOG.$DEMO_NAMESPACE./" > "$RUNTIME/demo-tables"
+  if hms_ready; then
+    step "Creating $HMS_CATALOG.$DEMO_NAMESPACE.$DEMO_HMS_TABLE through the Hive Metastore"
+    demo_tool create --catalog "$HMS_CATALOG" --catalog-type hive --catalog-uri "$(hms_uri)" --warehouse "$HMS_WAREHOUSE" \
+        --namespace "$DEMO_NAMESPACE" --table "$DEMO_HMS_TABLE" || die "Cannot create the demo table in the Hive Metastore"
+    echo "$HMS_CATALOG.$DEMO_NAMESPACE.$DEMO_HMS_TABLE" >> "$RUNTIME/demo-tables"
+  fi
 }
 
 cryo_up() {
@@ -171,10 +186,12 @@ cryo_up() {
       --engine=*) CRYO_ENGINE=$(parse_engine "${1#--engine=}"); shift ;;
       --no-build) no_build=--no-build; shift ;;
       --config) CRYO_CONFIG="$2"; shift 2 ;;
+      --with) CRYO_WITH_HMS=$(parse_with "${2:-}"); shift 2 ;;
+      --with=*) CRYO_WITH_HMS=$(parse_with "${1#--with=}"); shift ;;
       *) die "unknown option for up: $1" ;;
     esac
   done
-  export CRYO_ENGINE CRYO_CONFIG
+  export CRYO_ENGINE CRYO_CONFIG CRYO_WITH_HMS
   CRYO_MODE=up
   cryo_start "$no_build"
   services_await
@@ -185,15 +202,17 @@ cryo_up() {
   info "API tokens: $TOKENS_FILE; try ./cryo tables, ./cryo status; stop with ./cryo down"
 }
 
-# demo_graded: how many of the fleet's tables the scorer has graded.
+# demo_graded: how many of the fleet's tables (catalog.namespace.table, one per line) the scorer has graded.
 demo_graded() {
-  local answer names
-  answer=$(curl -s -m 10 "$(service_url scorer)/api/v1/tables?catalog=$LOCAL_CATALOG&namespace=$DEMO_NAMESPACE&limit=1000" 2>/dev/null || true)
-  names=$(cat "$RUNTIME/demo-tables" 2>/dev/null)
+  local answer="" ids catalog
+  ids=$(cat "$RUNTIME/demo-tables" 2>/dev/null)
+  for catalog in $(printf '%s\n' $ids | cut -d. -f1 | sort -u); do
+    answer+=$(curl -s -m 10 "$(service_url scorer)/api/v1/tables?catalog=$catalog&namespace=$DEMO_NAMESPACE&limit=1000" 2>/dev/null || true)
+  done
   local count=0 table
-  for table in $names; do
+  for table in $ids; do
     case "$answer" in
-      *"\"table\":\"$LOCAL_CATALOG.$DEMO_NAMESPACE.$table\""*) count=$((count + 1)) ;;
+      *"\"table\":\"$table\""*) count=$((count + 1)) ;;
     esac
   done
   echo "$count"
@@ -210,10 +229,12 @@ cryo_demo() {
       --ci) strict=yes; shift ;;
       --grade-timeout) grade_timeout="$2"; shift 2 ;;
       --config) CRYO_CONFIG="$2"; shift 2 ;;
+      --with) CRYO_WITH_HMS=$(parse_with "${2:-}"); shift 2 ;;
+      --with=*) CRYO_WITH_HMS=$(parse_with "${1#--with=}"); shift ;;
       *) die "unknown option for demo: $1" ;;
     esac
   done
-  export CRYO_ENGINE CRYO_CONFIG
+  export CRYO_ENGINE CRYO_CONFIG CRYO_WITH_HMS
   CRYO_MODE=demo
   local started=$SECONDS
   cryo_start "$no_build"
@@ -289,6 +310,7 @@ cryo_down() {
   if [ -z "$keep_infra" ]; then
     spark_down
     trino_down
+    hms_down
     kafka_down
     pg_down
   fi
@@ -314,6 +336,7 @@ cryo_status() {
   pg_status | awk '{printf "%-12s %-10s %-22s %-8s %-7s %s\n", $1, $2, $3, $4, "-", $5}'
   trino_status | awk '{printf "%-12s %-10s %-22s %-8s %-7s %s\n", $1, $2, $3, $4, "-", $5}'
   spark_status | awk '{printf "%-12s %-10s %-22s %-8s %-7s %s\n", $1, $2, $3, $4, "-", $5}'
+  hms_status | awk '{printf "%-12s %-10s %-22s %-8s %-7s %s\n", $1, $2, $3, $4, "-", $5}'
   if [ -f "$RUNTIME/engine" ]; then
     echo
     echo "engine: $(cat "$RUNTIME/engine")   tokens: $TOKENS_FILE"

@@ -9,6 +9,8 @@ HMS_PID="$HMS_DIR/hms.pid"
 HMS_LOG="$HMS_DIR/hms.log"
 HMS_WAREHOUSE="$RUNTIME/hms-warehouse"
 HMS_HOME="$HMS_DIR/home/apache-hive-metastore-$HMS_VERSION-bin"
+# the name Cryo's services give the local metastore's catalog when it runs
+HMS_CATALOG="${CRYO_HMS_CATALOG:-hms}"
 
 hms_uri() { echo "thrift://127.0.0.1:$HMS_PORT"; }
 
@@ -32,9 +34,9 @@ hms_fetch() {
 }
 
 hms_configure() {
-  mkdir -p "$HMS_DIR/conf" "$HMS_DIR/tmp" "$HMS_WAREHOUSE"
+  mkdir -p "$HMS_DIR/conf" "$HMS_DIR/tmp" "$HMS_DIR/managed" "$HMS_WAREHOUSE"
   sed -e "s|@HMS_PORT@|$HMS_PORT|g" -e "s|@HMS_DB@|$HMS_DIR/metastore_db|g" \
-      -e "s|@HMS_WAREHOUSE@|file://$HMS_WAREHOUSE|g" \
+      -e "s|@HMS_WAREHOUSE@|file://$HMS_WAREHOUSE|g" -e "s|@HMS_MANAGED@|file://$HMS_DIR/managed|g" \
       "$CRYO_HOME/infra/hms/metastore-site.xml" > "$HMS_DIR/conf/metastore-site.xml"
   cp "$CRYO_HOME/infra/hms/log4j2.properties" "$HMS_DIR/conf/metastore-log4j2.properties"
 }

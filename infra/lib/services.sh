@@ -97,7 +97,8 @@ service_stage() {
   mv "$target.new" "$target"
 }
 
-# The local catalog that scanner and executor maintain; more catalogs come from the user's config.
+# The local catalog that scanner and executor maintain, and the local Hive Metastore's catalog
+# 'hms' when it runs (infra up --with hms); more catalogs come from the user's config.
 catalog_properties() {
   printf '%s\n' \
     "-Dcryo.catalogs.$LOCAL_CATALOG.type=jdbc" \
@@ -105,6 +106,12 @@ catalog_properties() {
     "-Dcryo.catalogs.$LOCAL_CATALOG.jdbc.user=$CATALOG_USER" \
     "-Dcryo.catalogs.$LOCAL_CATALOG.jdbc.schema-version=V1" \
     "-Dcryo.catalogs.$LOCAL_CATALOG.warehouse=file://$WAREHOUSE_DIR"
+  if hms_ready; then
+    printf '%s\n' \
+      "-Dcryo.catalogs.$HMS_CATALOG.type=hive" \
+      "-Dcryo.catalogs.$HMS_CATALOG.uri=$(hms_uri)" \
+      "-Dcryo.catalogs.$HMS_CATALOG.warehouse=file://$HMS_WAREHOUSE"
+  fi
 }
 
 # service_properties NAME: the -D settings of one service, one per line.

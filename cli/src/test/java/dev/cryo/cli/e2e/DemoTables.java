@@ -136,7 +136,7 @@ final class DemoTables {
         return jobs;
     }
 
-    private static Table createPartitionedTable(Catalog catalog, TableIdentifier identifier, Map<String, String> properties) {
+    static Table createPartitionedTable(Catalog catalog, TableIdentifier identifier, Map<String, String> properties) {
         if (catalog instanceof SupportsNamespaces namespaces && !namespaces.namespaceExists(identifier.namespace())) {
             namespaces.createNamespace(identifier.namespace());
         }
