@@ -292,6 +292,25 @@ class IcebergSupportTest {
     }
 
     @Test
+    void namesAreListedAsTheCatalogSpellsThemAndATableCryoCannotNameHidesNoOther() {
+        Catalog catalog = registry.catalog(CATALOG);
+        org.apache.iceberg.catalog.TableIdentifier odd = org.apache.iceberg.catalog.TableIdentifier.of(
+                Namespace.of("sales", "emea"), "Daily \"Q4\" it's");
+        org.apache.iceberg.catalog.TableIdentifier dotted = org.apache.iceberg.catalog.TableIdentifier.of(
+                Namespace.of("sales"), "v1.archive");
+        catalog.createTable(odd, SampleTables.EVENTS);
+        catalog.createTable(dotted, SampleTables.EVENTS);
+
+        List<TableId> tables = registry.listTables(CATALOG);
+
+        TableId expected = new TableId(CATALOG, List.of("sales", "emea"), "Daily \"Q4\" it's");
+        assertThat(tables).contains(expected);
+        assertThat(TableId.parse(expected.toString())).isEqualTo(expected);
+        assertThat(registry.load(expected).name()).endsWith("Daily \"Q4\" it's");
+        assertThat(tables).noneMatch(table -> table.table().contains("archive"));
+    }
+
+    @Test
     void misconfigurationIsNamed() {
         assertThatThrownBy(() -> registry.catalog("nope"))
                 .hasMessage("Cannot find catalog 'nope': configured catalogs are [" + CATALOG + "]");

@@ -68,8 +68,11 @@ class HiveMetastoreNativeJobTest {
         engine = new NativeEngine(registry, TestTables.settings(), JobRecords.NONE, Clock.systemUTC());
     }
 
+    /** The metastore outlives this test's warehouse: its entries go with it. */
     @AfterAll
     static void close() throws Exception {
+        registry.catalog(CATALOG).listTables(namespace).forEach(table -> registry.catalog(CATALOG).dropTable(table, false));
+        ((SupportsNamespaces) registry.catalog(CATALOG)).dropNamespace(namespace);
         registry.close();
     }
 

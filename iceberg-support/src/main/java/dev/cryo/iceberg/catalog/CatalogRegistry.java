@@ -34,6 +34,7 @@ import static java.util.Objects.requireNonNull;
  */
 public final class CatalogRegistry implements Closeable {
 
+    private static final System.Logger LOG = System.getLogger(CatalogRegistry.class.getName());
     private static final String LOCAL_IMPL = "fs.file.impl";
     private static final String LOCAL_CACHE_DISABLED = "fs.file.impl.disable.cache";
 
@@ -151,14 +152,18 @@ public final class CatalogRegistry implements Closeable {
         return new TableId(catalog, List.of(identifier.namespace().levels()), identifier.name());
     }
 
-    /** Every table of a catalog, walking nested namespaces where the catalog has them. */
+    /**
+     * Every table of a catalog that Cryo can name, walking nested namespaces where the catalog has
+     * them. A table whose name {@link TableId} refuses (a {@code .} or a backtick inside a name) is
+     * left out with a warning naming it, so that it cannot hide the catalog's other tables.
+     */
     public List<TableId> listTables(String catalogName) {
         Catalog catalog = catalog(catalogName);
         List<TableId> tables = new ArrayList<>();
         if (catalog instanceof SupportsNamespaces namespaces) {
             walk(catalogName, catalog, namespaces, Namespace.empty(), tables);
         } else {
-            catalog.listTables(Namespace.empty()).forEach(identifier -> tables.add(tableId(catalogName, identifier)));
+            catalog.listTables(Namespace.empty()).forEach(identifier -> addNameable(catalogName, identifier, tables));
         }
         return tables;
     }
@@ -166,8 +171,17 @@ public final class CatalogRegistry implements Closeable {
     private static void walk(String catalogName, Catalog catalog, SupportsNamespaces namespaces, Namespace parent,
                              List<TableId> tables) {
         for (Namespace namespace : namespaces.listNamespaces(parent)) {
-            catalog.listTables(namespace).forEach(identifier -> tables.add(tableId(catalogName, identifier)));
+            catalog.listTables(namespace).forEach(identifier -> addNameable(catalogName, identifier, tables));
             walk(catalogName, catalog, namespaces, namespace, tables);
+        }
+    }
+
+    private static void addNameable(String catalogName, TableIdentifier identifier, List<TableId> tables) {
+        try {
+            tables.add(tableId(catalogName, identifier));
+        } catch (IllegalArgumentException e) {
+            LOG.log(System.Logger.Level.WARNING, "Cryo leaves table {0} of catalog {1} alone: {2}", identifier, catalogName,
+                    e.getMessage());
         }
     }
 

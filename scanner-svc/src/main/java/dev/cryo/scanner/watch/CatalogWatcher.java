@@ -31,7 +31,7 @@ import java.util.Map;
 @ApplicationScoped
 public class CatalogWatcher {
 
-    private final Map<String, PointerSource> sources = new LinkedHashMap<>();
+    private final Map<String, WatchedCatalog> sources = new LinkedHashMap<>();
     private final CatalogRegistry registry;
     private final WatcherStore store;
     private final ChangePublisher publisher;
@@ -45,25 +45,33 @@ public class CatalogWatcher {
         this.publisher = publisher;
         this.clock = clock;
         this.meters = meters;
-        config.catalogs().forEach((name, properties) -> sources.put(name, PointerSources.forCatalog(name, properties, registry)));
+        config.catalogs().forEach((name, properties) -> sources.put(name,
+                new WatchedCatalog(name, properties, PointerSources.forCatalog(name, properties, registry), clock)));
     }
 
     @Scheduled(every = "${cryo.scanner.watcher-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void poll() {
-        sources.keySet().forEach(this::poll);
+        sources.forEach((name, source) -> {
+            if (source.due()) {
+                poll(name);
+            }
+        });
     }
 
-    /** Polls one catalog now; returns the number of changes published. */
+    /**
+     * Polls one catalog now, even while it backs off after failures; returns the number of changes
+     * published. A failure is logged once per change of error (see {@link WatchedCatalog}) and kept
+     * for the catalogs endpoint, without the catalog's secrets.
+     */
     public int poll(String catalog) {
         Instant polledAt = clock.instant();
         Map<TableId, String> current;
         try {
             current = sources.get(catalog).pointers();
-        } catch (RuntimeException e) {
-            Log.warnf("Cannot poll catalog %s: %s", catalog, e.getMessage());
+        } catch (WatchedCatalog.PollFailure e) {
             meters.counter("cryo.scanner.watcher.polls", "catalog", catalog, "outcome", "failed").increment();
-            store.recordPollFailure(catalog, polledAt, e.getMessage());
+            store.recordPollFailure(catalog, polledAt, e.reason());
             return 0;
         }
         Map<TableId, String> known = store.pointers(catalog);
@@ -85,7 +93,7 @@ public class CatalogWatcher {
 
     /** The method a catalog's pointers are read with. */
     public String method(String catalog) {
-        PointerSource source = sources.get(catalog);
+        WatchedCatalog source = sources.get(catalog);
         return source == null ? null : source.method();
     }
 

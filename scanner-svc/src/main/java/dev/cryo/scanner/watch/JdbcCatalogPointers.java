@@ -1,6 +1,7 @@
 package dev.cryo.scanner.watch;
 
 import dev.cryo.contracts.TableId;
+import io.quarkus.logging.Log;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -9,8 +10,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 import static java.util.Objects.requireNonNull;
 
@@ -23,6 +27,7 @@ final class JdbcCatalogPointers implements PointerSource {
     private final String catalog;
     private final String uri;
     private final Properties connectionProperties = new Properties();
+    private final Set<String> unnameable = new HashSet<>();
 
     JdbcCatalogPointers(String catalog, Map<String, String> catalogProperties) {
         this.catalog = requireNonNull(catalog, "catalog is null");
@@ -32,6 +37,21 @@ final class JdbcCatalogPointers implements PointerSource {
                 connectionProperties.setProperty(key.substring("jdbc.".length()), value);
             }
         });
+    }
+
+    /**
+     * The table's id, or nothing (and a warning, once) when {@link TableId} refuses its name, so
+     * that one table Cryo cannot name hides none of the catalog's others.
+     */
+    private Optional<TableId> nameable(String namespace, String table) {
+        try {
+            return Optional.of(new TableId(catalog, Arrays.asList(namespace.split("\\.")), table));
+        } catch (IllegalArgumentException e) {
+            if (unnameable.add(namespace + "." + table)) {
+                Log.warnf("Cryo leaves table %s.%s of catalog %s alone: %s", namespace, table, catalog, e.getMessage());
+            }
+            return Optional.empty();
+        }
     }
 
     @Override
@@ -48,8 +68,7 @@ final class JdbcCatalogPointers implements PointerSource {
                     while (rows.next()) {
                         String location = rows.getString(3);
                         if (location != null) {
-                            pointers.put(new TableId(catalog, Arrays.asList(rows.getString(1).split("\\.")), rows.getString(2)),
-                                    location);
+                            nameable(rows.getString(1), rows.getString(2)).ifPresent(table -> pointers.put(table, location));
                         }
                     }
                 }

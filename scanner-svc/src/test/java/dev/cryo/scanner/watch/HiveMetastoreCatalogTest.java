@@ -72,17 +72,27 @@ class HiveMetastoreCatalogTest {
         readers = Executors.newFixedThreadPool(2);
     }
 
+    /** The metastore outlives this test's warehouse: its entries go with it. */
     @AfterAll
     static void close() throws Exception {
         readers.shutdownNow();
+        HiveMetastoreTables.dropAll(registry.catalog(CATALOG), created);
         registry.close();
+    }
+
+    static final List<Namespace> created = new java.util.ArrayList<>();
+
+    static Namespace namespace(String name) {
+        Namespace namespace = Namespace.of(name);
+        ((SupportsNamespaces) registry.catalog(CATALOG)).createNamespace(namespace);
+        created.add(namespace);
+        return namespace;
     }
 
     @Test
     void aTableCreatedThroughTheMetastoreIsWatchedScannedAndListedUnderTheNamesTheMetastoreGivesIt() throws Exception {
         String suffix = UUID.randomUUID().toString().substring(0, 8);
-        Namespace asked = Namespace.of("Sales_" + suffix);
-        ((SupportsNamespaces) registry.catalog(CATALOG)).createNamespace(asked);
+        Namespace asked = namespace("Sales_" + suffix);
         Table table = registry.catalog(CATALOG).createTable(TableIdentifier.of(asked, "Daily_Events"), SampleTables.EVENTS,
                 PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").bucket("id", 4).build(),
                 Map.of("format-version", "2", FileSizeRules.TARGET_FILE_SIZE, "8192"));
@@ -116,6 +126,24 @@ class HiveMetastoreCatalogTest {
         OrphanStats orphans = new OrphanLister(Clock.systemUTC(), LocationEquivalence.DEFAULT).list(registry.load(id), Duration.ZERO);
         assertThat(orphans.orphanFiles()).isEqualTo(1);
         assertThat(orphans.orphanBytes()).isEqualTo(5);
+    }
+
+    @Test
+    void aTableWhoseMetadataFileIsGoneIsLeftOutAndTheOtherTablesAreStillWatched() throws Exception {
+        Namespace namespace = namespace("broken_" + UUID.randomUUID().toString().substring(0, 8));
+        Table broken = registry.catalog(CATALOG).createTable(TableIdentifier.of(namespace, "broken"), SampleTables.EVENTS);
+        Table healthy = registry.catalog(CATALOG).createTable(TableIdentifier.of(namespace, "healthy"), SampleTables.EVENTS);
+        new TableWriter(healthy).append(SampleTables.events(new Random(3), 0, 50, START, Duration.ofDays(1), 1, 20));
+        healthy.refresh();
+        java.nio.file.Files.delete(Path.of(java.net.URI.create(
+                ((HasTableOperations) broken).operations().current().metadataFileLocation())));
+        PointerSource watcher = PointerSources.forCatalog(CATALOG, properties, registry);
+
+        Map<TableId, String> pointers = watcher.pointers();
+
+        assertThat(pointers).containsEntry(new TableId(CATALOG, List.of(namespace.level(0)), "healthy"),
+                ((HasTableOperations) healthy).operations().current().metadataFileLocation());
+        assertThat(pointers).doesNotContainKey(new TableId(CATALOG, List.of(namespace.level(0)), "broken"));
     }
 
     @Test

@@ -60,6 +60,7 @@ class RestCatalogTest {
     static CatalogRegistry registry;
     static ExecutorService readers;
     static Map<String, String> restProperties;
+    static Map<String, String> backend;
 
     @BeforeAll
     static void startServer() throws Exception {
@@ -67,7 +68,7 @@ class RestCatalogTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        Map<String, String> backend = new HashMap<>(LocalCatalogs.jdbc(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
+        backend = new HashMap<>(LocalCatalogs.jdbc(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
                 Infrastructure.dbPassword(), "scanner_rest_backend_test", warehouse));
         backend.remove("type");
         backend.put("catalog-impl", "org.apache.iceberg.jdbc.JdbcCatalog");
@@ -116,5 +117,34 @@ class RestCatalogTest {
         assertThat(scanned.totals().records()).isEqualTo(500);
         assertThat(scanned.snapshotId()).isEqualTo(table.currentSnapshot().snapshotId());
         assertThat(scanned.snapshots().count()).isEqualTo(2);
+    }
+
+    /**
+     * Names as the catalog spells them, through the REST listing and through the JDBC catalog behind
+     * it (whose pointers the watcher reads in one query): a namespace of two levels with upper case
+     * and a space, a table name with quotes; a table whose name holds a dot, which Cryo's ids cannot
+     * carry, is left out and hides none of the others.
+     */
+    @Test
+    void namesFlowAsTheCatalogSpellsThemAndATableCryoCannotNameHidesNoOther() {
+        Namespace namespace = Namespace.of("Finance_" + UUID.randomUUID().toString().substring(0, 8), "EU West");
+        SupportsNamespaces namespaces = (SupportsNamespaces) registry.catalog("remote");
+        namespaces.createNamespace(Namespace.of(namespace.level(0)));
+        namespaces.createNamespace(namespace);
+        Table odd = registry.catalog("remote").createTable(TableIdentifier.of(namespace, "Daily \"Q4\" it's"), SampleTables.EVENTS);
+        registry.catalog("remote").createTable(TableIdentifier.of(namespace, "v1.archive"), SampleTables.EVENTS);
+        TableId id = new TableId("remote", java.util.List.of(namespace.levels()), "Daily \"Q4\" it's");
+        String backendName = backend.get("catalog.name");
+        TableId backendId = new TableId(backendName, id.namespace(), id.table());
+
+        Map<TableId, String> rest = PointerSources.forCatalog("remote", restProperties, registry).pointers();
+        Map<TableId, String> jdbc = PointerSources.forCatalog(backendName, backend, registry).pointers();
+
+        String location = ((HasTableOperations) odd).operations().current().metadataFileLocation();
+        assertThat(rest).containsEntry(id, location);
+        assertThat(jdbc).containsEntry(backendId, location);
+        assertThat(rest.keySet()).noneMatch(table -> table.table().contains("archive"));
+        assertThat(jdbc.keySet()).noneMatch(table -> table.table().contains("archive"));
+        assertThat(TableId.parse(id.toString())).isEqualTo(id);
     }
 }
