@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -30,7 +29,7 @@ public class WarehouseResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        Infrastructure.requireReachable(List.of(Infrastructure.Component.values()));
+        Infrastructure.requireKafkaAndPostgresql();
         Topics.all().forEach(spec -> KafkaTestClient.createTopics(spec.partitions(), spec.name()));
         try {
             warehouse = Files.createTempDirectory("cryo-executor-warehouse");

@@ -45,7 +45,10 @@ class FailedChannelTest {
                     "cryo.test.stuck-channel", "true",
                     channel + "topic", TestTopicsResource.STUCK,
                     channel + "throttled.unprocessed-record-max-age.ms", "2000",
-                    channel + "auto.commit.interval.ms", "500");
+                    channel + "auto.commit.interval.ms", "500",
+                    // the record the test sends may be written before the consumer gets its partition: a new group
+                    // reading from the end would skip it, and the channel would never be stuck (seen in CI)
+                    channel + "auto.offset.reset", "earliest");
         }
     }
 

@@ -5,7 +5,6 @@ import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.KafkaTestClient;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
-import java.util.List;
 import java.util.Map;
 
 /** Creates the test app's topics on the real broker before Quarkus starts (the broker does not auto-create). */
@@ -19,7 +18,7 @@ public class TestTopicsResource implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        Infrastructure.requireReachable(List.of(Infrastructure.Component.values()));
+        Infrastructure.requireKafkaAndPostgresql();
         KafkaTestClient.createTopics(1, IN, OUT, STUCK, DLQ);
         return Map.of();
     }

@@ -4,7 +4,6 @@ import dev.cryo.contracts.Topics;
 import dev.cryo.testsupport.Infrastructure;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -18,7 +17,7 @@ public class FreshConsumerGroup implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        Infrastructure.requireReachable(List.of(Infrastructure.Component.values()));
+        Infrastructure.requireKafkaAndPostgresql();
         String channel = "mp.messaging.incoming.\"" + Topics.TABLE_SCANNED + "\".";
         return Map.of(
                 channel + "group.id", "cryo-scorer-test-" + UUID.randomUUID(),

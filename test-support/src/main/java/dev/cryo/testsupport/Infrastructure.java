@@ -170,6 +170,11 @@ public final class Infrastructure {
         return env("CRYO_HMS_URI", "thrift://127.0.0.1:" + env("CRYO_HMS_PORT", "9083"));
     }
 
+    /** What every Quarkus test and most others need: Kafka and PostgreSQL (not the Hive Metastore). */
+    public static void requireKafkaAndPostgresql() {
+        requireReachable(List.of(Component.KAFKA, Component.POSTGRESQL));
+    }
+
     /** Fails with a message naming the start command when a component does not accept connections. */
     public static void requireReachable(List<Component> components) {
         List<String> problems = new ArrayList<>();

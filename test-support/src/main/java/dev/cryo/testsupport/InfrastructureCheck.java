@@ -25,7 +25,7 @@ public class InfrastructureCheck implements BeforeAllCallback {
         if (needs != null) {
             Infrastructure.requireReachable(List.of(needs.value()));
         } else if (isQuarkusTest(testClass)) {
-            Infrastructure.requireReachable(List.of(Infrastructure.Component.KAFKA, Infrastructure.Component.POSTGRESQL));
+            Infrastructure.requireKafkaAndPostgresql();
         }
     }
 
