@@ -51,10 +51,6 @@ trino_configure() {
   render "$CRYO_HOME/infra/trino/jvm.config" > "$etc/jvm.config"
   cp "$CRYO_HOME/infra/trino/log.properties" "$etc/log.properties"
   render "$CRYO_HOME/infra/trino/catalog.properties" > "$etc/catalog/$LOCAL_CATALOG.properties"
-  rm -f "$etc/catalog/$HMS_CATALOG.properties"
-  if hms_ready; then
-    sed -e "s|@HMS_URI@|$(hms_uri)|g" "$CRYO_HOME/infra/trino/hms-catalog.properties" > "$etc/catalog/$HMS_CATALOG.properties"
-  fi
 }
 
 # trino_query SQL: runs a statement through Trino's HTTP protocol; prints the final state.
