@@ -107,4 +107,9 @@ module_classpath() {
 }
 
 # random_hex BYTES: that many random bytes in hex (tokens, passwords)
+# fetched_for POM DIR: whether DIR holds the jars of POM as it stands now: mark_fetched keeps the
+# pom's checksum in DIR/.complete, so a changed pom fetches again into an emptied DIR.
+fetched_for() { [ -f "$2/.complete" ] && [ "$(cat "$2/.complete")" = "$(sha256sum < "$1" | cut -c1-64)" ]; }
+mark_fetched() { sha256sum < "$1" | cut -c1-64 > "$2/.complete"; }
+
 random_hex() { od -An -vtx1 -N"$1" /dev/urandom | tr -d ' \n'; }

@@ -144,11 +144,12 @@ cryo_start() {
   pg_up
   kafka_up
   kafka_topics
+  # the metastore before the engine: Trino gets its catalog only when it runs as Trino starts
+  [ "${CRYO_WITH_HMS:-}" = yes ] && hms_up
   case "${CRYO_ENGINE:-native}" in
     trino) trino_up ;;
     spark) spark_up ;;
   esac
-  [ "${CRYO_WITH_HMS:-}" = yes ] && hms_up
   local_catalog_init
   tokens_init
   echo "${CRYO_ENGINE:-native}" > "$RUNTIME/engine"

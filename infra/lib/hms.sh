@@ -1,5 +1,9 @@
-# Local standalone Hive Metastore 4.0.1 from Maven Central jars, its catalog in embedded Derby.
+# Local standalone Hive Metastore 4.0.1 from Maven Central jars, its catalog in the local PostgreSQL.
 # Sourced by ./cryo.
+#
+# Not Derby: the metastore's lock-free commit (an alter_table that expects the old metadata_location,
+# which Trino's Iceberg connector sends) compares TABLE_PARAMS.PARAM_VALUE, a CLOB in Derby's schema,
+# and Derby cannot compare CLOBs; every such commit failed after ten retries and the client timed out.
 
 HMS_VERSION=4.0.1
 HMS_PORT="${CRYO_HMS_PORT:-9083}"
@@ -11,31 +15,35 @@ HMS_WAREHOUSE="$RUNTIME/hms-warehouse"
 HMS_HOME="$HMS_DIR/home/apache-hive-metastore-$HMS_VERSION-bin"
 # the name Cryo's services give the local metastore's catalog when it runs
 HMS_CATALOG="${CRYO_HMS_CATALOG:-hms}"
+# the metastore's own database in the local PostgreSQL, owned by its own login role (no superuser)
+HMS_DATABASE="${CRYO_HMS_DATABASE:-cryo_hms}"
+HMS_DB_USER="${CRYO_HMS_DB_USER:-cryo_hms}"
 
 hms_uri() { echo "thrift://127.0.0.1:$HMS_PORT"; }
 
 # The server's jars (with the Hadoop libraries a Hadoop installation would give it) and the schema
-# scripts of its binary distribution, of which only Derby's are unpacked.
+# scripts of its binary distribution, of which only PostgreSQL's are unpacked.
 hms_fetch() {
-  if [ -f "$HMS_DIR/libs/.complete" ] && [ -d "$HMS_HOME/scripts/metastore/upgrade/derby" ]; then
+  if fetched_for "$CRYO_HOME/infra/hms/pom.xml" "$HMS_DIR/libs" && [ -d "$HMS_HOME/scripts/metastore/upgrade/postgres" ]; then
     return 0
   fi
   step "Fetching the Hive Metastore $HMS_VERSION from Maven Central (about 230 MB, once)"
+  rm -rf "$HMS_DIR/libs" "$HMS_DIR/home"
   mkdir -p "$HMS_DIR/libs" "$HMS_DIR/home"
   mvnw -f "$CRYO_HOME/infra/hms/pom.xml" dependency:copy-dependencies \
       -DoutputDirectory="$HMS_DIR/libs" -DincludeScope=runtime \
     || die "Cannot fetch the Hive Metastore jars: is Maven Central reachable?"
   mvnw -f "$CRYO_HOME/infra/hms/pom.xml" dependency:unpack \
       -Dartifact="org.apache.hive:hive-standalone-metastore-server:$HMS_VERSION:tar.gz:bin" \
-      -DoutputDirectory="$HMS_DIR/home" -Dmdep.unpack.includes='*/scripts/metastore/upgrade/derby/**' \
+      -DoutputDirectory="$HMS_DIR/home" -Dmdep.unpack.includes='*/scripts/metastore/upgrade/postgres/**' \
     || die "Cannot fetch the Hive Metastore's schema scripts: is Maven Central reachable?"
-  touch "$HMS_DIR/libs/.complete"
+  mark_fetched "$CRYO_HOME/infra/hms/pom.xml" "$HMS_DIR/libs"
   info "$(ls "$HMS_DIR/libs" | wc -l) jars in $HMS_DIR/libs"
 }
 
 hms_configure() {
   mkdir -p "$HMS_DIR/conf" "$HMS_DIR/tmp" "$HMS_DIR/managed" "$HMS_WAREHOUSE"
-  sed -e "s|@HMS_PORT@|$HMS_PORT|g" -e "s|@HMS_DB@|$HMS_DIR/metastore_db|g" \
+  sed -e "s|@HMS_PORT@|$HMS_PORT|g" -e "s|@HMS_JDBC_URL@|$(hms_jdbc_url)|g" -e "s|@HMS_DB_USER@|$HMS_DB_USER|g" \
       -e "s|@HMS_WAREHOUSE@|file://$HMS_WAREHOUSE|g" -e "s|@HMS_MANAGED@|file://$HMS_DIR/managed|g" \
       "$CRYO_HOME/infra/hms/metastore-site.xml" > "$HMS_DIR/conf/metastore-site.xml"
   cp "$CRYO_HOME/infra/hms/log4j2.properties" "$HMS_DIR/conf/metastore-log4j2.properties"
@@ -44,23 +52,29 @@ hms_configure() {
 HMS_JAVA_OPTIONS=(
   -Xmx"$HMS_HEAP"
   -Djava.io.tmpdir="$HMS_DIR/tmp"
-  -Dderby.stream.error.file="$HMS_DIR/derby.log"
   -Dlog4j.configurationFile="$HMS_DIR/conf/metastore-log4j2.properties"
 )
 
-# The metastore's tables (including the transaction and lock tables that Iceberg's commits use),
-# created once by the schema tool from the distribution's Derby scripts.
+hms_jdbc_url() { echo "jdbc:postgresql://127.0.0.1:$PG_PORT/$HMS_DATABASE"; }
+
+# The metastore's database and role in the local PostgreSQL, and its tables (including the
+# transaction and lock tables that Iceberg's commits use), created once by the schema tool from the
+# distribution's PostgreSQL scripts.
 hms_schema() {
-  if [ -f "$HMS_DIR/schema.initialised" ]; then
+  if pg_external; then
+    die "Cannot start the local Hive Metastore: it keeps its catalog in the local PostgreSQL, and CRYO_DB_URL points elsewhere"
+  fi
+  pg_ensure_database "$HMS_DATABASE"
+  pg_psql "$HMS_DATABASE" -q -v catalog_role="$HMS_DB_USER" -f "$CRYO_HOME/infra/postgres/catalog-role.sql" >> "$PG_LOG" 2>&1 \
+    || { tail -n 20 "$PG_LOG" >&2; die "Cannot create the Hive Metastore's role $HMS_DB_USER: see $PG_LOG"; }
+  if [ "$(pg_psql "$HMS_DATABASE" -tAc "SELECT to_regclass('public.\"VERSION\"') IS NOT NULL")" = t ]; then
     return 0
   fi
-  step "Creating the Hive Metastore's schema (Derby, $HMS_DIR/metastore_db)"
-  rm -rf "$HMS_DIR/metastore_db"
+  step "Creating the Hive Metastore's schema (PostgreSQL database $HMS_DATABASE)"
   METASTORE_HOME="$HMS_HOME" java "${HMS_JAVA_OPTIONS[@]}" -cp "$HMS_DIR/conf:$HMS_DIR/libs/*" \
-      org.apache.hadoop.hive.metastore.tools.schematool.MetastoreSchemaTool -initSchema -dbType derby \
+      org.apache.hadoop.hive.metastore.tools.schematool.MetastoreSchemaTool -initSchema -dbType postgres \
       > "$HMS_DIR/schema.log" 2>&1 \
     || { tail -n 20 "$HMS_DIR/schema.log" >&2; die "Cannot create the Hive Metastore's schema: see $HMS_DIR/schema.log"; }
-  touch "$HMS_DIR/schema.initialised"
 }
 
 hms_up() {

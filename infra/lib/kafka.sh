@@ -11,15 +11,16 @@ kafka_external() { [ -n "${KAFKA_BOOTSTRAP_SERVERS:-}" ]; }
 kafka_bootstrap() { echo "${KAFKA_BOOTSTRAP_SERVERS:-127.0.0.1:$KAFKA_PORT}"; }
 
 kafka_fetch() {
-  if [ -f "$KAFKA_DIR/libs/.complete" ]; then
+  if fetched_for "$CRYO_HOME/infra/kafka/pom.xml" "$KAFKA_DIR/libs"; then
     return 0
   fi
   step "Fetching the Kafka 4.1.2 broker jars from Maven Central"
+  rm -rf "$KAFKA_DIR/libs"
   mkdir -p "$KAFKA_DIR/libs"
   mvnw -f "$CRYO_HOME/infra/kafka/pom.xml" dependency:copy-dependencies \
       -DoutputDirectory="$KAFKA_DIR/libs" -DincludeScope=runtime \
     || die "Cannot fetch the Kafka broker jars: is Maven Central reachable?"
-  touch "$KAFKA_DIR/libs/.complete"
+  mark_fetched "$CRYO_HOME/infra/kafka/pom.xml" "$KAFKA_DIR/libs"
   info "$(ls "$KAFKA_DIR/libs" | wc -l) jars in $KAFKA_DIR/libs"
 }
 

@@ -29,15 +29,16 @@ SPARK_JAVA_OPTIONS=(
 )
 
 spark_fetch() {
-  if [ -f "$SPARK_DIR/libs/.complete" ]; then
+  if fetched_for "$CRYO_HOME/infra/spark/pom.xml" "$SPARK_DIR/libs"; then
     return 0
   fi
   step "Fetching Spark $SPARK_VERSION Connect and the Iceberg Spark runtime from Maven Central (about 380 MB, once)"
+  rm -rf "$SPARK_DIR/libs"
   mkdir -p "$SPARK_DIR/libs"
   mvnw -f "$CRYO_HOME/infra/spark/pom.xml" dependency:copy-dependencies \
       -DoutputDirectory="$SPARK_DIR/libs" -DincludeScope=runtime \
     || die "Cannot fetch the Spark jars: is Maven Central reachable?"
-  touch "$SPARK_DIR/libs/.complete"
+  mark_fetched "$CRYO_HOME/infra/spark/pom.xml" "$SPARK_DIR/libs"
   info "$(ls "$SPARK_DIR/libs" | wc -l) jars in $SPARK_DIR/libs"
 }
 
@@ -53,6 +54,16 @@ spark_up() {
   local_catalog_init
   mkdir -p "$SPARK_DIR/work" "$SPARK_DIR/tmp"
   local catalog="spark.sql.catalog.$LOCAL_CATALOG"
+  # the local Hive Metastore's tables, as the catalog Cryo's services give it, when it runs as Spark starts
+  local hms_catalog=()
+  if hms_ready; then
+    hms_catalog=(
+      -Dspark.sql.catalog."$HMS_CATALOG"=org.apache.iceberg.spark.SparkCatalog
+      -Dspark.sql.catalog."$HMS_CATALOG".type=hive
+      -Dspark.sql.catalog."$HMS_CATALOG".uri="$(hms_uri)"
+      -Dspark.sql.catalog."$HMS_CATALOG".warehouse="file://$HMS_WAREHOUSE"
+    )
+  fi
   step "Starting Spark Connect on 127.0.0.1:$SPARK_PORT (local[2])"
   nohup java -Xmx"$SPARK_HEAP" "${SPARK_JAVA_OPTIONS[@]}" \
       -Djava.io.tmpdir="$SPARK_DIR/tmp" \
@@ -72,6 +83,7 @@ spark_up() {
       -D"$catalog".jdbc.user="$CATALOG_USER" \
       -D"$catalog".jdbc.schema-version=V1 \
       -D"$catalog".warehouse="file://$WAREHOUSE_DIR" \
+      "${hms_catalog[@]+"${hms_catalog[@]}"}" \
       -cp "$SPARK_DIR/libs/*" org.apache.spark.sql.connect.service.SparkConnectServer \
       >> "$SPARK_LOG" 2>&1 < /dev/null &
   echo $! > "$SPARK_PID"
@@ -80,7 +92,7 @@ spark_up() {
     tail -n 30 "$SPARK_LOG" >&2
     die "Spark Connect did not open port $SPARK_PORT within 120 s: see $SPARK_LOG"
   fi
-  info "spark: ready after $((SECONDS - started)) s (pid $(cat "$SPARK_PID")), catalog $LOCAL_CATALOG, log $SPARK_LOG"
+  info "spark: ready after $((SECONDS - started)) s (pid $(cat "$SPARK_PID")), catalog $LOCAL_CATALOG${hms_catalog[0]+" and $HMS_CATALOG"}, log $SPARK_LOG"
 }
 
 spark_ready() {

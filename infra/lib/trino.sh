@@ -51,6 +51,10 @@ trino_configure() {
   render "$CRYO_HOME/infra/trino/jvm.config" > "$etc/jvm.config"
   cp "$CRYO_HOME/infra/trino/log.properties" "$etc/log.properties"
   render "$CRYO_HOME/infra/trino/catalog.properties" > "$etc/catalog/$LOCAL_CATALOG.properties"
+  rm -f "$etc/catalog/$HMS_CATALOG.properties"
+  if hms_ready; then
+    sed -e "s|@HMS_URI@|$(hms_uri)|g" "$CRYO_HOME/infra/trino/hms-catalog.properties" > "$etc/catalog/$HMS_CATALOG.properties"
+  fi
 }
 
 # trino_query SQL: runs a statement through Trino's HTTP protocol; prints the final state.
@@ -98,7 +102,9 @@ trino_up() {
     tail -n 30 "$TRINO_LOG" >&2
     die "Trino did not answer a query within 180 s: see $TRINO_LOG"
   fi
-  info "trino: ready after $((SECONDS - started)) s (pid $(cat "$TRINO_PID")), catalog $LOCAL_CATALOG, log $TRINO_LOG"
+  local catalogs="$LOCAL_CATALOG"
+  [ -f "$TRINO_DIR/etc/catalog/$HMS_CATALOG.properties" ] && catalogs="$LOCAL_CATALOG and $HMS_CATALOG"
+  info "trino: ready after $((SECONDS - started)) s (pid $(cat "$TRINO_PID")), catalog $catalogs, log $TRINO_LOG"
 }
 
 # Ready means a query on the catalog runs: /v1/info says started before the first query can be scheduled.
