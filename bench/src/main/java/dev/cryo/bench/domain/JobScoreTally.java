@@ -117,21 +117,20 @@ public record JobScoreTally(int jobs, int reached, int shortOfExpected, int noOp
      */
     public List<Target> targets() {
         if (jobs == 0) {
-            return List.of(Target.notEvaluated(SHARE_TARGET, "Cryo ran no job"),
-                    Target.notEvaluated(NO_OP_TARGET, "Cryo ran no job"));
+            return List.of(Target.notEvaluated(Target.Rule.WHOLE_RUN, SHARE_TARGET, "Cryo ran no job"),
+                    Target.notEvaluated(Target.Rule.WHOLE_RUN, NO_OP_TARGET, "Cryo ran no job"));
         }
         Target reachedTarget;
         if (reachedShare() == null) {
-            reachedTarget = Target.notEvaluated(SHARE_TARGET, "no job was graded against its expected score ("
+            reachedTarget = Target.notEvaluated(Target.Rule.WHOLE_RUN, SHARE_TARGET, "no job was graded against its expected score ("
                     + noOp + " no-op, " + ungraded + " ungraded, " + unscored + " unscored)");
         } else {
             // from the counts, so that 19 of 20 is exactly 95 %
             double percent = 100.0 * reached / (reached + shortOfExpected);
-            Target measured = Target.atLeast(SHARE_TARGET, percent, REACHED_PERCENT_GOAL, " %");
-            reachedTarget = new Target(measured.description(), measured.measured(), measured.limit(), measured.verdict(),
-                    measured.detail() + " (" + reached + " of " + (reached + shortOfExpected) + ")");
+            reachedTarget = Target.wholeRunAtLeast(SHARE_TARGET, percent, REACHED_PERCENT_GOAL, " %")
+                    .withDetail(" (" + reached + " of " + (reached + shortOfExpected) + ")");
         }
-        return List.of(reachedTarget, Target.atMost(NO_OP_TARGET, (double) noOp, 0, " jobs"));
+        return List.of(reachedTarget, Target.wholeRunAtMost(NO_OP_TARGET, (double) noOp, 0, " jobs"));
     }
 
     /** One metric per class, per trial (contender "cryo"). */

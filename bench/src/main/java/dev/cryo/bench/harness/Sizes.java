@@ -39,7 +39,7 @@ public final class Sizes {
         DEFAULTS.put("cdc.inserts", new String[]{"20", "50"});
         DEFAULTS.put("cdc.sample-interval", new String[]{"PT1S", "PT5S"});
         DEFAULTS.put("react.tables", new String[]{"2", "10"});
-        DEFAULTS.put("scale.tables", new String[]{"20", "1000"});
+        DEFAULTS.put("scale.tables", new String[]{"20", "10000"});
         DEFAULTS.put("scale.rate", new String[]{"10", "100"});
         DEFAULTS.put("scale.duration", new String[]{"PT5S", "PT30S"});
         DEFAULTS.put("scale.settle-timeout", new String[]{"PT3M", "PT15M"});

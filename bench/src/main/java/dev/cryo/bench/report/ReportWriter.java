@@ -68,7 +68,9 @@ public final class ReportWriter {
                 .append(": ").append(run.startedAt()).append("\n\n");
         out.append(run.trials()).append(" trial(s) per scenario; protocol version ").append(run.protocol())
                 .append("; ").append(java.time.Duration.between(run.startedAt(), run.finishedAt()).toSeconds())
-                .append(" s in all. 95 % intervals: Student t over the per-trial values (n/a with one trial).\n\n");
+                .append(" s in all. 95 % intervals: Student t over the per-trial values (n/a with one trial). ")
+                .append("Each target is judged by the rule beside it (PROTOCOL.md, Verdicts): \"every trial\" means the ")
+                .append("worst trial decides.\n\n");
         out.append("| machine | |\n|---|---|\n");
         new TreeMap<>(run.machine()).forEach((key, value) -> out.append("| ").append(key).append(" | ")
                 .append(escape(value)).append(" |\n"));
@@ -136,10 +138,10 @@ public final class ReportWriter {
             out.append('\n');
         }
         if (!scenario.targets().isEmpty()) {
-            out.append("| target | verdict |\n|---|---|\n");
+            out.append("| target | rule | verdict |\n|---|---|---|\n");
             for (Target target : scenario.targets()) {
-                out.append("| ").append(escape(target.description())).append(" | ").append(verdict(target))
-                        .append(" |\n");
+                out.append("| ").append(escape(target.description())).append(" | ").append(escape(target.ruleLabel()))
+                        .append(" | ").append(verdict(target)).append(" |\n");
             }
             out.append('\n');
         }
@@ -178,7 +180,7 @@ public final class ReportWriter {
                 .append("**unscored** (no `JobScored` reached the harness within ").append(ScoredJobs.WAIT.toSeconds())
                 .append(" s of the scenario's last job end). Share reached = reached ÷ (reached + short), all trials ")
                 .append("pooled; no-op, ungraded and unscored jobs are outside the share and counted beside it. ")
-                .append("Targets: share reached ≥ 95 %, zero no-op jobs. \"Not measured in this run\": the result ")
+                .append("Targets, over the whole run: share reached ≥ 95 %, zero no-op jobs. \"Not measured in this run\": the result ")
                 .append("comes from a run that did not collect the scores (protocol 3 and earlier).\n\n");
         out.append("| # | scenario | jobs | reached | short | no-op | ungraded | unscored | share reached | ")
                 .append("≥ 95 % reached | zero no-op jobs |\n|---|---|---|---|---|---|---|---|---|---|---|\n");

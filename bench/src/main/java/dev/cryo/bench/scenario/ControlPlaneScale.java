@@ -35,6 +35,8 @@ public final class ControlPlaneScale implements Scenario {
     private static final int ISSUE_TABLES = 10_000;
     /** Notifications in flight at once during the burst. */
     private static final int NOTIFY_THREADS = 8;
+    /** Tables created at once when the fleet is built. */
+    private static final int CREATE_THREADS = 4;
 
     @Override
     public int id() {
@@ -80,16 +82,8 @@ public final class ControlPlaneScale implements Scenario {
         List<Double> notificationsAccepted = new ArrayList<>();
         try {
             long createStart = System.nanoTime();
-            List<TableId> ids = new ArrayList<>();
-            Map<TableId, Long> snapshots = new LinkedHashMap<>();
-            for (int t = 0; t < tables; t++) {
-                String name = "t" + t;
-                Table table = context.lakehouse().create(namespace, name, target, false);
-                new Workload(table, BenchContext.seed(0, t)).append(0, 10);
-                TableId id = context.lakehouse().id(namespace, name);
-                ids.add(id);
-                snapshots.put(id, table.currentSnapshot().snapshotId());
-            }
+            Map<TableId, Long> snapshots = createFleet(context, namespace, tables, target);
+            List<TableId> ids = List.copyOf(snapshots.keySet());
             notes.add(tables + " tables created in " + (System.nanoTime() - createStart) / 1_000_000_000L + " s");
             awaitGraded(context, ids, Instant.EPOCH, timeout, "the first grade of every table");
             for (int trial = 0; trial < context.trials(); trial++) {
@@ -160,17 +154,18 @@ public final class ControlPlaneScale implements Scenario {
         List<Metric> metrics = new ArrayList<>(List.of(
                 new Metric("sweep duration", "s", "cryo", sweepSeconds),
                 new Metric("sweep grading throughput", "tables/s", "cryo", sweepRate),
-                new Metric("sweep duration extrapolated to 10 000 tables", "s", "cryo",
-                        sweepSeconds.stream().map(seconds -> seconds * ISSUE_TABLES / tables).toList()),
                 new Metric("notifications accepted", "per s", "cryo", notificationsAccepted),
                 new Metric("grades during the notification burst", "per s", "cryo", notificationGradedRate)));
         List<Target> targets = new ArrayList<>();
-        targets.add(Target.atMost("sweep ≤ 5 min (extrapolated linearly to 10 000 tables)",
-                MixedFleet.mean(sweepSeconds) * ISSUE_TABLES / tables, 300, " s"));
+        String sweep = "sweep of 10 000 tables ≤ 5 min";
+        targets.add(tables < ISSUE_TABLES
+                ? Target.notEvaluated(Target.Rule.EVERY_TRIAL, sweep, "this run has " + tables
+                        + " tables (scale.tables); --full sweeps 10 000")
+                : Target.atMost(sweep, sweepSeconds, 300, " s"));
         for (String service : Environment.SERVICES) {
             Double rss = peakRss.get(service);
             metrics.add(new Metric("peak RSS " + service, "MiB", "cryo", rss == null ? List.of() : List.of(rss)));
-            targets.add(Target.atMost(service + " ≤ 512 MiB RSS", rss, RSS_LIMIT_MIB, " MiB"));
+            targets.add(Target.wholeRunAtMost(service + " ≤ 512 MiB RSS (peak of the run)", rss, RSS_LIMIT_MIB, " MiB"));
         }
         notes.add("The sweep: the scanner's own sweep of the fleet's namespace (POST /api/v1/sweeps, what the scheduled "
                 + "sweep does), timed from the request until every table has a grade newer than it. The notifications go "
@@ -179,6 +174,39 @@ public final class ControlPlaneScale implements Scenario {
                 + "came.");
         return new ScenarioResult(id(), title(), ScenarioResult.SCORED, context.sizes().withPrefix("scale."), metrics,
                 List.of(), targets, List.of(), List.of(), notes);
+    }
+
+    /**
+     * The fleet: tables of one small file each, created from {@value #CREATE_THREADS} threads (10 000 one after
+     * the other would take about 20 minutes here), in name order, each with its current snapshot.
+     */
+    private static Map<TableId, Long> createFleet(BenchContext context, String namespace, int tables, long target) {
+        ExecutorService creators = Executors.newFixedThreadPool(CREATE_THREADS);
+        try {
+            List<Future<Map.Entry<TableId, Long>>> created = new ArrayList<>();
+            for (int t = 0; t < tables; t++) {
+                int index = t;
+                created.add(creators.submit(() -> {
+                    String name = "t" + index;
+                    Table table = context.lakehouse().create(namespace, name, target, false);
+                    new Workload(table, BenchContext.seed(0, index)).append(0, 10);
+                    return Map.entry(context.lakehouse().id(namespace, name), table.currentSnapshot().snapshotId());
+                }));
+            }
+            Map<TableId, Long> snapshots = new LinkedHashMap<>();
+            for (Future<Map.Entry<TableId, Long>> table : created) {
+                Map.Entry<TableId, Long> entry = table.get();
+                snapshots.put(entry.getKey(), entry.getValue());
+            }
+            return snapshots;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while creating the fleet", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Cannot create the fleet: " + e.getCause().getMessage(), e.getCause());
+        } finally {
+            creators.shutdownNow();
+        }
     }
 
     private static Instant awaitGraded(BenchContext context, List<TableId> ids, Instant since, Duration timeout,

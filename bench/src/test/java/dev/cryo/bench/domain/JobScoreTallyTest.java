@@ -132,7 +132,7 @@ class JobScoreTallyTest {
     void aScenarioGetsItsJobScoresAndTheirTargetsOnlyWhenCryoRanAJob() {
         ScenarioResult scenario = new ScenarioResult(5, "reaction", ScenarioResult.SCORED, Map.of(),
                 List.of(new Metric("commit → graded p95", "s", "cryo", List.of(0.9))), List.of(),
-                List.of(Target.atMost("graded p95 ≤ 2 s", 0.9, 2.0, " s")), List.of(), List.of(), List.of());
+                List.of(Target.atMost("graded p95 ≤ 2 s", List.of(0.9), 2.0, " s")), List.of(), List.of(), List.of());
 
         ScenarioResult withJobs = scenario.withJobScores(List.of(graded(2, 0), graded(1, 1)));
         ScenarioResult withoutJobs = scenario.withJobScores(List.of(JobScoreTally.pooled(List.of())));

@@ -84,16 +84,52 @@ class StatisticsTest {
     }
 
     @Test
-    void targetsSayWhetherTheyAreMetAndByHowMuchTheyAreMissed() {
-        assertThat(Target.atMost("p95 ≤ 2 s", 1.5, 2.0, " s").verdict()).isEqualTo(Target.Verdict.MET);
-        Target missed = Target.atMost("p95 ≤ 2 s", 2.5, 2.0, " s");
+    void aTargetJudgedOnEveryTrialIsMissedByOneBadTrialThatTheMeanWouldHide() {
+        Target met = Target.atMost("p95 ≤ 2 s", List.of(1.5, 1.9, 1.2), 2.0, " s");
+        assertThat(met.verdict()).isEqualTo(Target.Verdict.MET);
+        assertThat(met.rule()).isEqualTo(Target.Rule.EVERY_TRIAL);
+        assertThat(met.measured()).isEqualTo(1.9);
+        assertThat(met.detail()).isEqualTo("met in all 3 trials: worst 1.90 s ≤ 2 s");
+
+        // mean 1.6 s: a verdict on the mean would say met
+        Target missed = Target.atMost("p95 ≤ 2 s", List.of(1.0, 1.3, 2.5), 2.0, " s");
         assertThat(missed.verdict()).isEqualTo(Target.Verdict.MISSED);
-        assertThat(missed.detail()).isEqualTo("missed by 0.50 s (25.0 %): 2.50 s > 2 s");
-        Target shortfall = Target.atLeast("100 % at B", 0.8, 1.0, "");
-        assertThat(shortfall.detail()).isEqualTo("missed by 0.20 (20.0 %): 0.80 < 1");
-        assertThat(Target.within("files ± 5 %", 104.0, 100.0, 0.05).verdict()).isEqualTo(Target.Verdict.MET);
-        assertThat(Target.within("files ± 5 %", 110.0, 100.0, 0.05).detail())
-                .isEqualTo("missed: 110 vs 100 (10.0 % apart, tolerance 5.0 %)");
-        assertThat(Target.atMost("x", null, 1, "").verdict()).isEqualTo(Target.Verdict.NOT_EVALUATED);
+        assertThat(missed.measured()).isEqualTo(2.5);
+        assertThat(missed.detail()).isEqualTo("missed in 1 of 3 trials: worst 2.50 s > 2 s (by 0.50 s, 25.0 %)");
+
+        Target shortfall = Target.atLeast("100 % at B", List.of(1.0, 0.8), 1.0, "");
+        assertThat(shortfall.detail()).isEqualTo("missed in 1 of 2 trials: worst 0.80 < 1 (by 0.20, 20.0 %)");
+        assertThat(Target.atMost("zero failures", List.of(0.0), 0, "").detail()).isEqualTo("met in the one trial: worst 0 ≤ 0");
+        assertThat(Target.atMost("x", List.of(), 1, "").verdict()).isEqualTo(Target.Verdict.NOT_EVALUATED);
+        assertThat(Target.atMost("x", null, 1, "").detail()).isEqualTo("not evaluated: no measurement");
+    }
+
+    @Test
+    void withinComparesEachTrialWithItsOwnReference() {
+        Target met = Target.within("files ± 5 %", List.of(104.0, 98.0), List.of(100.0, 100.0), 0.05);
+        assertThat(met.verdict()).isEqualTo(Target.Verdict.MET);
+        assertThat(met.detail()).isEqualTo("met in all 2 trials: worst 104 vs 100 (4.0 % apart, tolerance 5.0 %)");
+
+        // the means (103.5 vs 100) are 3.5 % apart; the second trial alone is 10 % off its own reference
+        Target missed = Target.within("files ± 5 %", List.of(97.0, 110.0), List.of(100.0, 100.0), 0.05);
+        assertThat(missed.verdict()).isEqualTo(Target.Verdict.MISSED);
+        assertThat(missed.detail()).isEqualTo("missed in 1 of 2 trials: worst 110 vs 100 (10.0 % apart, tolerance 5.0 %)");
+    }
+
+    @Test
+    void aWholeRunTargetJudgesOneValueAndSaysByHowMuchItIsMissed() {
+        Target missed = Target.wholeRunAtMost("RSS ≤ 512 MiB", 600.0, 512, " MiB");
+        assertThat(missed.rule()).isEqualTo(Target.Rule.WHOLE_RUN);
+        assertThat(missed.detail()).isEqualTo("missed by 88 MiB (17.2 %): 600 MiB > 512 MiB");
+        assertThat(Target.wholeRunAtLeast("share ≥ 95 %", 96.0, 95, " %").detail()).isEqualTo("met: 96 % ≥ 95 %");
+        assertThat(Target.wholeRunAtMost("x", null, 1, "").verdict()).isEqualTo(Target.Verdict.NOT_EVALUATED);
+    }
+
+    @Test
+    void aTargetFromAResultWrittenBeforeTheRulesSaysItWasJudgedOnTheMean() {
+        Target older = new Target("graded p95 ≤ 2 s", null, 1.5, 2.0, Target.Verdict.MET, "met: 1.50 s ≤ 2 s");
+        assertThat(older.ruleLabel()).isEqualTo("mean of the trials (results before the rules)");
+        assertThat(Target.notEvaluated(Target.Rule.REPORTED, "speedup", "no Trino").ruleLabel())
+                .isEqualTo("reported with its interval");
     }
 }
