@@ -33,6 +33,17 @@ public final class QueryLatencies {
                 .filter(sample -> windows.stream().anyMatch(sample::overlaps)).toList());
     }
 
+    /**
+     * The samples that ran entirely outside every window: the idle baseline taken from the same loop, on
+     * the same table, between and around the maintenance (a query that touches a window is not idle).
+     */
+    public static QueryLatencies outside(List<QuerySample> samples, List<TimeWindow> windows) {
+        requireNonNull(samples, "samples is null");
+        requireNonNull(windows, "windows is null");
+        return new QueryLatencies(samples.stream()
+                .filter(sample -> windows.stream().noneMatch(sample::overlaps)).toList());
+    }
+
     public List<QuerySample> samples() {
         return samples;
     }

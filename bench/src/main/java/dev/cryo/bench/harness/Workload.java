@@ -68,11 +68,17 @@ public final class Workload {
      */
     public static long appendToBoth(Workload first, Workload second, int files, int perCommit, int rowsPerFile,
                                     int days) {
+        return appendToAll(List.of(first, second), files, perCommit, rowsPerFile, days);
+    }
+
+    /** {@link #appendToBoth} for any number of copies. */
+    public static long appendToAll(List<Workload> copies, int files, int perCommit, int rowsPerFile, int days) {
         long start = System.nanoTime();
         for (int written = 0; written < files; written += perCommit) {
             int batch = Math.min(perCommit, files - written);
-            first.appendFiles(batch, rowsPerFile, days, 0);
-            second.appendFiles(batch, rowsPerFile, days, 0);
+            for (Workload copy : copies) {
+                copy.appendFiles(batch, rowsPerFile, days, 0);
+            }
         }
         return (System.nanoTime() - start) / 1_000_000_000L;
     }

@@ -32,6 +32,22 @@ class QueryLatenciesTest {
     }
 
     @Test
+    void theIdleBaselineOfOneLoopIsEveryQueryThatTouchesNoWindow() {
+        QuerySample before = new QuerySample("count", 0, 900, null);
+        QuerySample straddlesStart = new QuerySample("count", 900, 1_100, null);
+        QuerySample between = new QuerySample("count", 2_500, 2_900, null);
+        QuerySample touchesSecondWindow = new QuerySample("top", 3_800, 4_000, null);
+        QuerySample after = new QuerySample("top", 6_001, 6_400, null);
+        List<TimeWindow> maintenance = List.of(new TimeWindow(1_000, 2_000), new TimeWindow(4_000, 6_000));
+
+        QueryLatencies idle = QueryLatencies.outside(
+                List.of(before, straddlesStart, between, touchesSecondWindow, after), maintenance);
+
+        assertThat(idle.samples()).containsExactly(before, between, after);
+        assertThat(QueryLatencies.outside(idle.samples(), List.of()).count()).isEqualTo(3);
+    }
+
+    @Test
     void theIdleBaselineKeepsEverySampleAndNoAnswerHasNoPercentile() {
         QueryLatencies idle = QueryLatencies.of(List.of(new QuerySample("count", 0, 1_000, null),
                 new QuerySample("top", 1_000, 1_500, null)));
