@@ -21,9 +21,11 @@ import static java.util.Objects.requireNonNull;
  * @param step the step, tagged as {@code cryo.chunk}
  * @param partitions the chunk's partitions (empty for whole-table operations)
  * @param parameters the operation's parameters from the table's policy
+ * @param statisticsLater whether the job computes statistics after this step: a native rewrite then keeps
+ *                        the column sketches of the rows it reads back, so that step need not read them again
  */
 public record StepRequest(TableId table, String jobId, StepKey step, List<PartitionPredicate> partitions,
-                          OperationParameters parameters) {
+                          OperationParameters parameters, boolean statisticsLater) {
 
     public StepRequest {
         requireNonNull(table, "table is null");
@@ -33,9 +35,15 @@ public record StepRequest(TableId table, String jobId, StepKey step, List<Partit
         requireNonNull(parameters, "parameters is null");
     }
 
+    /** A step of a job that computes no statistics after it. */
+    public StepRequest(TableId table, String jobId, StepKey step, List<PartitionPredicate> partitions,
+                       OperationParameters parameters) {
+        this(table, jobId, step, partitions, parameters, false);
+    }
+
     /** The same step with other parameters (the ones resolved from the table and the executor's defaults). */
     public StepRequest withParameters(OperationParameters resolved) {
-        return new StepRequest(table, jobId, step, partitions, resolved);
+        return new StepRequest(table, jobId, step, partitions, resolved, statisticsLater);
     }
 
     /** The step's chunk as the plan had it, or null for a whole-table operation: what the SQL renderers take. */

@@ -8,6 +8,7 @@ import dev.cryo.iceberg.fingerprint.Fingerprint;
 import dev.cryo.iceberg.fingerprint.Fingerprints;
 import dev.cryo.platform.error.CryoException;
 import io.quarkus.logging.Log;
+import org.apache.datasketches.theta.CompactSketch;
 import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileContent;
@@ -42,6 +43,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * Rewrites the data files of a chunk's partitions, with their deletes applied, into files of the
@@ -92,6 +94,7 @@ final class ChunkRewriter {
     private final Map<String, String> tags;
     private final ParallelTasks parallel;
     private Runnable beforeCommit = () -> { };
+    private SketchCache sketches;
 
     ChunkRewriter(Table table, RewriteSettings settings, WriteMemory memory, long targetFileSizeBytes,
                   Map<String, String> tags) {
@@ -106,6 +109,15 @@ final class ChunkRewriter {
     /** Runs before every commit attempt: tests use it to commit as a concurrent writer would, at the worst moment. */
     ChunkRewriter beforeEachCommit(Runnable action) {
         this.beforeCommit = action;
+        return this;
+    }
+
+    /**
+     * Keeps the column sketches of the rows read back from a committed rewrite's new files in {@code cache}
+     * (for a later compute_statistics of the same job); null keeps none.
+     */
+    ChunkRewriter sketchingInto(SketchCache cache) {
+        this.sketches = cache;
         return this;
     }
 
@@ -126,10 +138,14 @@ final class ChunkRewriter {
             long writeStarted = System.nanoTime();
             RewriteOutput written = write(plan);
             long verifyStarted = System.nanoTime();
-            verify(plan, written);
+            Map<Integer, CompactSketch> readBack = verify(plan, written);
             long commitStarted = System.nanoTime();
             RewriteCommit.Attempt attempt = new RewriteCommit(table, settings, tags, beforeCommit).commit(plan, written);
             long committed = System.nanoTime();
+            if (attempt.snapshotId() != null && readBack != null) {
+                sketches.put(new SketchCache.Group(table.name(), table.schema().schemaId(), written.files().stream()
+                        .map(DataFile::location).collect(Collectors.toSet()), readBack));
+            }
             // Where the time went, so that an operator (and a benchmark) can tell a slow read from a slow commit.
             String phases = String.format(Locale.ROOT, "plan %.1f s, write %.1f s, read back %.1f s, commit %.1f s",
                     (writeStarted - planStarted) / 1e9, (verifyStarted - writeStarted) / 1e9,
@@ -391,33 +407,48 @@ final class ChunkRewriter {
 
     // ---------------------------------------------------------------- verifying
 
+    /** What reading one new file back gave: its fingerprint, and its column sketches when kept. */
+    private record ReadBack(Fingerprint fingerprint, Map<Integer, CompactSketch> sketches) {
+    }
+
     /**
      * Reads every new file back (several at once) and compares the rows, with their lineage from
      * format v3 on, with the rows that went in. On a mismatch the new files are deleted and the
-     * rewrite fails: nothing is committed.
+     * rewrite fails: nothing is committed. Returns the union of the files' column sketches when
+     * {@link #sketchingInto} asked for them (the rows are read here anyway), else null.
      */
-    void verify(RewritePlan plan, RewriteOutput written) {
+    Map<Integer, CompactSketch> verify(RewritePlan plan, RewriteOutput written) {
         Schema schema = rowSchema();
         long reserve = rowGroupBytes() + WriteMemory.MARGIN_BYTES;
         AtomicBoolean stop = new AtomicBoolean();
-        List<Callable<Fingerprint>> reads = written.files().stream().map(file -> (Callable<Fingerprint>) () -> {
+        boolean sketching = sketches != null;
+        List<Callable<ReadBack>> reads = written.files().stream().map(file -> (Callable<ReadBack>) () -> {
             ParallelTasks.stopIfAsked(stop);
+            ColumnSketches columns = sketching ? new ColumnSketches(table.schema()) : null;
+            ColumnSketches.Feeder feeder = sketching ? columns.feeder(schema) : null;
             try (WriteMemory.Lease ignored = memory.reserve(reserve);
                  CloseableIterable<Record> rows = ParquetRows.open(table.io(), file, schema)) {
-                Fingerprint ofFile = Fingerprints.of(schema, rows);
+                Fingerprint ofFile = Fingerprints.of(schema, sketching ? CloseableIterable.transform(rows, row -> {
+                    feeder.add(row);
+                    return row;
+                }) : rows);
                 if (ofFile.rows() != file.recordCount()) {
                     throw mismatch(plan, "new file " + file.location() + " holds " + ofFile.rows()
                             + " rows but its metadata says " + file.recordCount());
                 }
-                return ofFile;
+                return new ReadBack(ofFile, sketching ? columns.compact() : null);
             } catch (IOException e) {
                 throw TableFiles.storageFailure(table, "read back the new files", e);
             }
         }).toList();
         Fingerprint after = Fingerprint.EMPTY;
+        List<Map<Integer, CompactSketch>> parts = new ArrayList<>();
         try {
-            for (Fingerprint ofFile : parallel.run("read back", reads, stop, ignored -> { })) {
-                after = after.plus(ofFile);
+            for (ReadBack ofFile : parallel.run("read back", reads, stop, ignored -> { })) {
+                after = after.plus(ofFile.fingerprint());
+                if (ofFile.sketches() != null) {
+                    parts.add(ofFile.sketches());
+                }
             }
         } catch (RuntimeException | Error e) {
             TableFiles.deleteQuietly(table, written.files());
@@ -427,6 +458,7 @@ final class ChunkRewriter {
             TableFiles.deleteQuietly(table, written.files());
             throw mismatch(plan, "rows read " + written.input() + ", rows written " + after);
         }
+        return sketching ? ColumnSketches.union(parts) : null;
     }
 
     private CryoException mismatch(RewritePlan plan, String detail) {

@@ -44,6 +44,8 @@ public final class NativeEngine implements MaintenanceEngine {
     private final ExpiryGuard expiryGuard;
     private final Clock clock;
     private final WriteMemory memory = WriteMemory.shareOfHeap();
+    /** Column sketches of rewritten files, read back by optimize and reused by the same job's compute_statistics. */
+    private final SketchCache sketches = new SketchCache();
 
     public NativeEngine(CatalogRegistry catalogs, NativeEngineSettings settings, JobRecords records, Clock clock) {
         this.tables = new TableLoader(requireNonNull(catalogs, "catalogs is null"));
@@ -72,13 +74,13 @@ public final class NativeEngine implements MaintenanceEngine {
         Map<String, String> tags = tags(request.jobId(), request.step());
         Log.debugf("%s: running %s of job %s", request.table(), request.step(), request.jobId());
         return switch (operation) {
-            case OPTIMIZE -> rewriter(table, parameters, tags)
+            case OPTIMIZE -> rewriter(table, parameters, tags, request)
                     .rewrite(PartitionScope.of(table, request.partitions()), ChunkRewriter.Selection.BIN_PACK);
-            case CONVERT_DELETES -> rewriter(table, parameters, tags)
+            case CONVERT_DELETES -> rewriter(table, parameters, tags, request)
                     .rewrite(PartitionScope.of(table, request.partitions()), ChunkRewriter.Selection.EQUALITY_DELETES);
-            case REWRITE_POSITION_DELETES -> rewriter(table, parameters, tags)
+            case REWRITE_POSITION_DELETES -> rewriter(table, parameters, tags, request)
                     .rewrite(PartitionScope.of(table, request.partitions()), ChunkRewriter.Selection.POSITION_DELETES);
-            case COMPUTE_STATISTICS -> new StatisticsWriter(table).compute(request.jobId());
+            case COMPUTE_STATISTICS -> new StatisticsWriter(table, sketches).compute(request.jobId());
             case OPTIMIZE_MANIFESTS -> new ManifestRewriter(table).rewrite(tags);
             case EXPIRE_SNAPSHOTS -> {
                 table.refresh();
@@ -138,9 +140,11 @@ public final class NativeEngine implements MaintenanceEngine {
         return tables.load(tableId);
     }
 
-    private ChunkRewriter rewriter(Table table, OperationParameters parameters, Map<String, String> tags) {
+    private ChunkRewriter rewriter(Table table, OperationParameters parameters, Map<String, String> tags,
+                                   StepRequest request) {
         // OperationDefaults resolved the target: the plan's, else the table's, else Iceberg's default.
-        return new ChunkRewriter(table, settings.rewrite(), memory, parameters.targetFileSizeBytes(), tags);
+        return new ChunkRewriter(table, settings.rewrite(), memory, parameters.targetFileSizeBytes(), tags)
+                .sketchingInto(request.statisticsLater() ? sketches : null);
     }
 
     private static Map<String, String> tags(String jobId, StepKey step) {

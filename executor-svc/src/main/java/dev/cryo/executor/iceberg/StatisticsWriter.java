@@ -6,15 +6,17 @@ import dev.cryo.executor.engine.CommitTags;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.platform.error.CryoException;
 import org.apache.datasketches.theta.CompactSketch;
-import org.apache.datasketches.theta.UpdateSketch;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.GenericBlobMetadata;
 import org.apache.iceberg.GenericStatisticsFile;
 import org.apache.iceberg.HasTableOperations;
+import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.StatisticsFile;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.data.GenericDeleteFilter;
 import org.apache.iceberg.data.IcebergGenerics;
-import org.apache.iceberg.data.InternalRecordWrapper;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.OutputFile;
@@ -22,14 +24,16 @@ import org.apache.iceberg.puffin.Blob;
 import org.apache.iceberg.puffin.Puffin;
 import org.apache.iceberg.puffin.PuffinWriter;
 import org.apache.iceberg.puffin.StandardBlobTypes;
-import org.apache.iceberg.types.Conversions;
 import org.apache.iceberg.types.Types;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -37,7 +41,8 @@ import java.util.UUID;
  * every top-level primitive column, the way Iceberg's Spark and Trino engines write them (blob
  * type {@code apache-datasketches-theta-v1}, each value fed as Iceberg's single-value binary
  * form, the estimate in the {@code ndv} property), registered on the table. Rows are streamed
- * with deletes applied; memory is one sketch per column.
+ * with deletes applied; memory is one sketch per column. The rows of files that a rewrite of this
+ * engine just read back to verify them are not read again: their sketches come from {@link SketchCache}.
  */
 final class StatisticsWriter {
 
@@ -45,9 +50,11 @@ final class StatisticsWriter {
     static final String JOB_PROPERTY = CommitTags.JOB_ID;
 
     private final Table table;
+    private final SketchCache cache;
 
-    StatisticsWriter(Table table) {
+    StatisticsWriter(Table table, SketchCache cache) {
         this.table = table;
+        this.cache = cache;
     }
 
     StepResult compute(String jobId) {
@@ -56,36 +63,15 @@ final class StatisticsWriter {
         if (snapshot == null) {
             return StepResult.nothingToDo("the table has no snapshot");
         }
-        List<Types.NestedField> columns = table.schema().columns().stream()
-                .filter(column -> column.type().isPrimitiveType()).toList();
-        List<UpdateSketch> sketches = new ArrayList<>();
-        columns.forEach(column -> sketches.add(UpdateSketch.builder().build()));
-        InternalRecordWrapper internal = new InternalRecordWrapper(table.schema().asStruct());
-        int[] positions = columns.stream().mapToInt(column -> table.schema().columns().indexOf(column)).toArray();
-        long rows = 0;
-        try (CloseableIterable<Record> records = IcebergGenerics.read(table).useSnapshot(snapshot.snapshotId()).build()) {
-            for (Record record : records) {
-                rows++;
-                internal.wrap(record);
-                for (int i = 0; i < positions.length; i++) {
-                    Object value = internal.get(positions[i], Object.class);
-                    if (value != null) {
-                        ByteBuffer bytes = Conversions.toByteBuffer(columns.get(i).type(), value);
-                        sketches.get(i).update(bytes);
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw new CryoException(ExecutorErrorCode.STORAGE_FAILURE, "Cannot compute statistics of " + table.name()
-                    + ": " + e.getMessage(), e);
-        }
+        List<Types.NestedField> columns = ColumnSketches.columnsOf(table.schema());
+        Sketched sketched = sketch(snapshot);
         String location = ((HasTableOperations) table).operations()
                 .metadataFileLocation(snapshot.snapshotId() + "-" + UUID.randomUUID() + ".stats");
         OutputFile output = table.io().newOutputFile(location);
         StatisticsFile statistics;
         try (PuffinWriter writer = Puffin.write(output).createdBy("cryo executor").build()) {
             for (int i = 0; i < columns.size(); i++) {
-                CompactSketch sketch = sketches.get(i).compact();
+                CompactSketch sketch = sketched.sketches().get(columns.get(i).fieldId());
                 writer.add(new Blob(StandardBlobTypes.APACHE_DATASKETCHES_THETA_V1, List.of(columns.get(i).fieldId()),
                         snapshot.snapshotId(), snapshot.sequenceNumber(), ByteBuffer.wrap(sketch.toByteArray()), null,
                         Map.of("ndv", String.valueOf(Math.round(sketch.getEstimate())), JOB_PROPERTY, jobId)));
@@ -98,10 +84,96 @@ final class StatisticsWriter {
                     + ": " + e.getMessage(), e);
         }
         table.updateStatistics().setStatistics(statistics).commit();
-        return new StepResult(FileCounts.ZERO, new FileCounts(0, 0, 0, rows), null, 0,
-                "wrote NDV sketches of " + columns.size() + " columns over " + rows + " rows of snapshot "
-                        + snapshot.snapshotId() + " to " + location, List.of(location)).withChanged(true);
+        return new StepResult(FileCounts.ZERO, new FileCounts(0, 0, 0, sketched.rows()), null, 0,
+                "wrote NDV sketches of " + columns.size() + " columns of snapshot " + snapshot.snapshotId() + " to "
+                        + location + " (" + sketched.describe() + ")", List.of(location)).withChanged(true);
     }
+
+    /** The snapshot's column sketches, how many rows were read for them and how many files came from the cache. */
+    private record Sketched(Map<Integer, CompactSketch> sketches, long rowsRead, long rowsCached, int filesRead,
+                            int filesCached) {
+        long rows() {
+            return rowsRead + rowsCached;
+        }
+
+        String describe() {
+            return filesCached == 0 ? "read " + rowsRead + " rows"
+                    : "read " + rowsRead + " rows of " + files(filesRead) + "; the " + rowsCached + " rows of "
+                    + files(filesCached) + " rewritten just before came from their read-back";
+        }
+
+        private static String files(int count) {
+            return count == 1 ? "1 file" : count + " files";
+        }
+    }
+
+    /**
+     * Sketches the snapshot's rows, deletes applied. The files of a rewrite that this engine read back are
+     * taken from the cache when the whole group is live without deletes under the same schema; every
+     * other file is read (Parquet ones one by one; if a file of another format remains, the whole table).
+     */
+    private Sketched sketch(Snapshot snapshot) {
+        Map<String, FileScanTask> live = new LinkedHashMap<>();
+        try (CloseableIterable<FileScanTask> tasks = table.newScan().useSnapshot(snapshot.snapshotId()).planFiles()) {
+            tasks.forEach(task -> live.put(task.file().location(), task));
+        } catch (IOException e) {
+            throw failure(e);
+        }
+        List<Map<Integer, CompactSketch>> parts = new ArrayList<>();
+        Set<String> cached = new HashSet<>();
+        List<Integer> wanted = ColumnSketches.columnsOf(table.schema()).stream().map(Types.NestedField::fieldId).toList();
+        for (SketchCache.Group group : cache == null ? List.<SketchCache.Group>of() : cache.of(table.name())) {
+            boolean usable = group.schemaId() == table.schema().schemaId()
+                    && group.sketches().keySet().containsAll(wanted)
+                    && group.files().stream().allMatch(file -> live.containsKey(file)
+                            && live.get(file).deletes().isEmpty() && !cached.contains(file));
+            if (usable) {
+                parts.add(group.sketches());
+                cached.addAll(group.files());
+            }
+        }
+        List<FileScanTask> toRead = live.values().stream().filter(task -> !cached.contains(task.file().location())).toList();
+        if (cached.isEmpty() || toRead.stream().anyMatch(task -> task.file().format() != FileFormat.PARQUET)) {
+            ColumnSketches all = new ColumnSketches(table.schema());
+            long rows;
+            try (CloseableIterable<Record> records = IcebergGenerics.read(table).useSnapshot(snapshot.snapshotId()).build()) {
+                rows = feed(all, records, table.schema());
+            } catch (IOException e) {
+                throw failure(e);
+            }
+            return new Sketched(all.compact(), rows, 0, live.size(), 0);
+        }
+        ColumnSketches rest = new ColumnSketches(table.schema());
+        long rows = 0;
+        for (FileScanTask task : toRead) {
+            GenericDeleteFilter deletes = new GenericDeleteFilter(table.io(), task, table.schema(), table.schema());
+            try (CloseableIterable<Record> records = deletes.filter(ParquetRows.open(table.io(), task,
+                    deletes.requiredSchema()))) {
+                rows += feed(rest, records, deletes.requiredSchema());
+            } catch (IOException e) {
+                throw failure(e);
+            }
+        }
+        parts.add(rest.compact());
+        long rowsCached = cached.stream().mapToLong(file -> live.get(file).file().recordCount()).sum();
+        return new Sketched(ColumnSketches.union(parts), rows, rowsCached, toRead.size(), cached.size());
+    }
+
+    private static long feed(ColumnSketches sketches, Iterable<Record> records, Schema rowSchema) {
+        ColumnSketches.Feeder feeder = sketches.feeder(rowSchema);
+        long rows = 0;
+        for (Record record : records) {
+            feeder.add(record);
+            rows++;
+        }
+        return rows;
+    }
+
+    private CryoException failure(IOException e) {
+        return new CryoException(ExecutorErrorCode.STORAGE_FAILURE, "Cannot compute statistics of " + table.name()
+                + ": " + e.getMessage(), e);
+    }
+
 
     /** Whether the table's statistics include a file that this job wrote. */
     static boolean writtenBy(Table table, String jobId) {

@@ -231,6 +231,7 @@ public class JobRunner implements AutoCloseable {
             List<OperationStatus> statuses = new ArrayList<>();
             String firstErrorCode = null;
             String firstErrorMessage = null;
+            boolean statistics = steps.stream().anyMatch(step -> step.key().operation() == Operation.COMPUTE_STATISTICS);
             for (JobSteps.PlannedStep step : steps) {
                 if (progress.lost.get()) {
                     Log.warnf("Job %s: another executor took it over; stopping before %s", job.jobId(), step.key());
@@ -256,7 +257,7 @@ public class JobRunner implements AutoCloseable {
                     eventId = EventIds.derived(job.jobId(), step.key() + "/skipped");
                     attempts.recordStep(job.jobId(), step.key(), attempt, eventId, result);
                 } else {
-                    result = run(job, step, progress);
+                    result = run(job, step, progress, statistics);
                     eventId = EventIds.derived(job.jobId(), step.key() + "/attempt-" + attempt);
                     attempts.recordStep(job.jobId(), step.key(), attempt, eventId, result);
                 }
@@ -298,7 +299,7 @@ public class JobRunner implements AutoCloseable {
         return committed;
     }
 
-    private OperationFinished run(JobAdmitted job, JobSteps.PlannedStep step, Progress progress) {
+    private OperationFinished run(JobAdmitted job, JobSteps.PlannedStep step, Progress progress, boolean statistics) {
         Operation operation = step.key().operation();
         Timer.Sample sample = Timer.start(registry);
         Instant started = clock.instant();
@@ -307,7 +308,8 @@ public class JobRunner implements AutoCloseable {
         OperationFinished result;
         try {
             PolicyRouting.RoutedStep routed = routing.route(job.engine(), new StepRequest(job.table(), job.jobId(),
-                    step.key(), step.partitions(), step.parameters()));
+                    step.key(), step.partitions(), step.parameters(),
+                    statistics && step.key().operation().ordinal() < Operation.COMPUTE_STATISTICS.ordinal()));
             engine = routed.engine();
             routedReason = routed.routedReason();
             MaintenanceEngine maintenance = engines.get(engine);

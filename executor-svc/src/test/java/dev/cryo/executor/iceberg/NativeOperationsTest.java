@@ -160,6 +160,64 @@ class NativeOperationsTest {
     }
 
     @Test
+    void computeStatisticsAfterTheJobsOptimizeReadsOnlyTheFilesItDidNotRewriteAndSketchesTheSameValues() throws IOException {
+        Table table = tables.create("statistics_after_optimize", 2, spec -> spec.day("event_ts"));
+        TestTables.fill(table, 4, 40, 2, 75);
+        // one partition rewritten, the other left as it is; a row deleted in the rewritten one
+        List<DataFile> files = TestTables.dataFiles(table);
+        DataFile rewritten = files.get(0);
+        TableWriter writer = new TableWriter(table);
+        writer.commitDeletes(writer.writePositionDeletes(rewritten, 3));
+        Fingerprint before = Fingerprints.ofTable(table);
+        String job = "job-stats-" + UUID.randomUUID();
+        long otherFiles = TestTables.dataFiles(table).stream()
+                .filter(file -> !file.partition().equals(rewritten.partition())).count();
+        long otherRows = TestTables.dataFiles(table).stream()
+                .filter(file -> !file.partition().equals(rewritten.partition())).mapToLong(DataFile::recordCount).sum();
+
+        StepResult optimized = engine.run(new StepRequest(tables.id(table), job, StepKey.chunk(Operation.OPTIMIZE, 0),
+                List.of(TestTables.predicateOf(table, rewritten)), OperationParameters.NONE, true));
+        StepResult statistics = engine.run(new StepRequest(tables.id(table), job,
+                StepKey.table(Operation.COMPUTE_STATISTICS), List.of(), OperationParameters.NONE, true));
+        table.refresh();
+
+        assertThat(optimized.committedSnapshotId()).isNotNull();
+        assertThat(Fingerprints.ofTable(table)).isEqualTo(before);
+        long liveRows = before.rows();
+        assertThat(statistics.after().records()).isEqualTo(liveRows);
+        assertThat(statistics.message()).contains("read " + otherRows + " rows of " + otherFiles + " files; the "
+                + (liveRows - otherRows) + " rows of 1 file rewritten just before came from their read-back");
+        // the same estimates as sketching every row of the snapshot
+        ColumnSketches reference = new ColumnSketches(table.schema());
+        ColumnSketches.Feeder feeder = reference.feeder(table.schema());
+        try (var rows = org.apache.iceberg.data.IcebergGenerics.read(table).build()) {
+            rows.forEach(feeder::add);
+        }
+        Map<Integer, Long> expected = new java.util.HashMap<>();
+        reference.compact().forEach((field, sketch) -> expected.put(field, Math.round(sketch.getEstimate())));
+        Map<Integer, Long> ndv = new java.util.HashMap<>();
+        table.statisticsFiles().get(0).blobMetadata()
+                .forEach(blob -> ndv.put(blob.fields().get(0), Long.parseLong(blob.properties().get("ndv"))));
+        assertThat(ndv).isEqualTo(expected);
+        assertThat(ndv.get(1)).isEqualTo(liveRows);
+    }
+
+    @Test
+    void aRewriteOfAJobWithoutStatisticsKeepsNoSketchesAndTheStatisticsReadEveryRow() {
+        Table table = tables.create("statistics_without_cache", 2, spec -> spec.day("event_ts"));
+        TestTables.fill(table, 4, 40, 1, 76);
+        DataFile file = TestTables.dataFiles(table).get(0);
+        String job = "job-stats-" + UUID.randomUUID();
+
+        engine.run(new StepRequest(tables.id(table), job, StepKey.chunk(Operation.OPTIMIZE, 0),
+                List.of(TestTables.predicateOf(table, file)), OperationParameters.NONE, false));
+        StepResult statistics = engine.run(new StepRequest(tables.id(table), job,
+                StepKey.table(Operation.COMPUTE_STATISTICS), List.of(), OperationParameters.NONE, false));
+
+        assertThat(statistics.message()).endsWith("(read 160 rows)");
+    }
+
+    @Test
     void optimizeManifestsClustersManifestsByPartition() {
         Table table = tables.create("manifests", 2, spec -> spec.day("event_ts"));
         table.updateProperties().set(TableProperties.MANIFEST_TARGET_SIZE_BYTES, "12000").commit();
