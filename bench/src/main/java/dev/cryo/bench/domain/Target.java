@@ -62,6 +62,7 @@ public record Target(String description, Rule rule, Double measured, Double limi
     public static Target within(String description, List<Double> measured, List<Double> references, double tolerance) {
         List<Double> deviations = new ArrayList<>();
         int worst = -1;
+        double worstDeviation = -1;
         int trials = measured == null || references == null ? 0 : Math.min(measured.size(), references.size());
         for (int trial = 0; trial < trials; trial++) {
             Double value = measured.get(trial);
@@ -70,8 +71,9 @@ public record Target(String description, Rule rule, Double measured, Double limi
                 continue;
             }
             double deviation = deviationOf(value, reference);
-            if (worst < 0 || deviation > deviations.stream().mapToDouble(Double::doubleValue).max().orElseThrow()) {
+            if (deviation > worstDeviation) {
                 worst = trial;
+                worstDeviation = deviation;
             }
             deviations.add(deviation);
         }
@@ -82,7 +84,7 @@ public record Target(String description, Rule rule, Double measured, Double limi
         double worstValue = measured.get(worst);
         double worstReference = references.get(worst);
         String text = "worst " + Formats.number(worstValue) + " vs " + Formats.number(worstReference) + " ("
-                + Formats.percent(deviationOf(worstValue, worstReference)) + " apart, tolerance " + Formats.percent(tolerance)
+                + Formats.percent(worstDeviation) + " apart, tolerance " + Formats.percent(tolerance)
                 + ")";
         return missed == 0
                 ? new Target(description, Rule.EVERY_TRIAL, worstValue, worstReference, Verdict.MET,
