@@ -49,7 +49,7 @@ public final class BenchMain {
      * their Trino variants, and scenario 2 its query mix; 4: every scenario reports how Cryo's jobs kept their plans'
      * promises).
      */
-    public static final int PROTOCOL = 5;
+    public static final int PROTOCOL = 6;
     private static final Logger LOG = LoggerFactory.getLogger(BenchMain.class);
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 

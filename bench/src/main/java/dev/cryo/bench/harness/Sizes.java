@@ -30,11 +30,15 @@ public final class Sizes {
         // scenario 2's query mix on Trino: runs of each query per copy, before and after (PROTOCOL.md: 5; quick 3, a median still)
         DEFAULTS.put("frag.query-runs", new String[]{"3", "5"});
         DEFAULTS.put("impact.idle-rounds", new String[]{"2", "5"});
-        DEFAULTS.put("cdc.interval", new String[]{"PT2S", "PT10S"});
-        DEFAULTS.put("cdc.duration", new String[]{"PT30S", "PT3M"});
-        DEFAULTS.put("cdc.dag-interval", new String[]{"PT15S", "PT1M"});
-        DEFAULTS.put("cdc.partitions", new String[]{"2", "4"});
-        DEFAULTS.put("cdc.rows", new String[]{"2000", "20000"});
+        DEFAULTS.put("cdc.interval", new String[]{"PT2S", "PT5S"});
+        DEFAULTS.put("cdc.duration", new String[]{"PT30S", "PT8M"});
+        DEFAULTS.put("cdc.dag-interval", new String[]{"PT15S", "PT90S"});
+        DEFAULTS.put("cdc.partitions", new String[]{"4", "16"});
+        DEFAULTS.put("cdc.table-bytes", new String[]{"4194304", "1073741824"});
+        DEFAULTS.put("cdc.file-bytes", new String[]{"1048576", "67108864"});
+        DEFAULTS.put("cdc.target-file-size-bytes", new String[]{"1048576", "67108864"});
+        DEFAULTS.put("cdc.delete-warning", new String[]{"4", "4"});
+        DEFAULTS.put("cdc.min-jobs", new String[]{"1", "20"});
         DEFAULTS.put("cdc.updates", new String[]{"20", "50"});
         DEFAULTS.put("cdc.inserts", new String[]{"20", "50"});
         DEFAULTS.put("cdc.sample-interval", new String[]{"PT1S", "PT5S"});

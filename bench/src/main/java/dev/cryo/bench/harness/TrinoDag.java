@@ -60,7 +60,7 @@ public final class TrinoDag {
      * A new replace snapshot (a writer's commits are appends, overwrites or deletes), or a snapshot that was there
      * before and is gone (nothing but the expiry removes snapshots).
      */
-    private static boolean changed(Table table, Set<Long> before) {
+    static boolean changed(Table table, Set<Long> before) {
         Set<Long> after = snapshotIds(table);
         for (Snapshot snapshot : table.snapshots()) {
             if (!before.contains(snapshot.snapshotId()) && "replace".equals(snapshot.operation())) {
@@ -70,7 +70,7 @@ public final class TrinoDag {
         return !after.containsAll(before);
     }
 
-    private static Set<Long> snapshotIds(Table table) {
+    static Set<Long> snapshotIds(Table table) {
         Set<Long> ids = new HashSet<>();
         table.snapshots().forEach(snapshot -> ids.add(snapshot.snapshotId()));
         return ids;

@@ -273,6 +273,12 @@ public final class CompactionEngines implements Scenario {
                 Duration.ofHours(2)));
     }
 
+    /** Whether ./cryo started a Spark Connect server and it answers. */
+    static boolean sparkRunning(BenchContext context) {
+        return serverPid(context, SPARK).filter(pid -> portOpen(Integer.parseInt(
+                System.getenv().getOrDefault("CRYO_SPARK_PORT", "15002")))).isPresent();
+    }
+
     /** The pid that ./cryo infra up wrote for the engine's server, if that process runs. */
     private static Optional<Long> serverPid(BenchContext context, String engine) {
         return context.environment().enginePid(engine);

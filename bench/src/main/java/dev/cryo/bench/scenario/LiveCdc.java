@@ -6,23 +6,29 @@ import dev.cryo.bench.domain.Series;
 import dev.cryo.bench.domain.Statistics;
 import dev.cryo.bench.domain.Target;
 import dev.cryo.bench.harness.BenchContext;
+import dev.cryo.bench.harness.CdcCopy;
+import dev.cryo.bench.harness.CdcRows;
 import dev.cryo.bench.harness.CryoApi;
 import dev.cryo.bench.harness.NativeDag;
 import dev.cryo.bench.harness.Settle;
+import dev.cryo.bench.harness.Sizes;
+import dev.cryo.bench.harness.SparkDag;
 import dev.cryo.bench.harness.TableFacts;
 import dev.cryo.bench.harness.TrinoClient;
 import dev.cryo.bench.harness.TrinoDag;
-import dev.cryo.bench.harness.Workload;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobOutcome;
 import dev.cryo.iceberg.fingerprint.Fingerprint;
+import org.apache.iceberg.Table;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -43,23 +49,27 @@ public final class LiveCdc implements Scenario {
     static final String NO_TRINO = "not run: start with --with trino";
 
     /**
-     * One engine's pair of copies.
+     * One pair of copies: Cryo's and the scheduled DAG's.
      *
      * @param cryo Cryo's contender label
      * @param dag the DAG's contender label
      * @param writers the label of the pair's writer figures
      * @param cryoSuffix the contender part of Cryo's namespace
      * @param dagSuffix the contender part of the DAG's namespace
-     * @param trino whether Cryo's jobs and the DAG's statements run on Trino
+     * @param dagEngine where the DAG runs (native, spark, trino); Cryo's jobs run on Trino when it is trino
      * @param label what the pair's targets and notes add to their text
      */
-    record Variant(String cryo, String dag, String writers, String cryoSuffix, String dagSuffix, boolean trino,
+    record Variant(String cryo, String dag, String writers, String cryoSuffix, String dagSuffix, String dagEngine,
                    String label) {
     }
 
-    static final Variant NATIVE = new Variant("cryo", "dag", "-", "cryo", "dag", false, "");
-    static final Variant TRINO = new Variant("cryo (trino)", "dag (trino)", "- (trino)", "cryotrino", "dagtrino", true,
+    static final Variant NATIVE = new Variant("cryo", "dag", "-", "cryo", "dag", "native", "");
+    static final Variant SPARK_DAG = new Variant("cryo", "dag (spark)", "-", "cryo", "dag", "spark", "");
+    static final Variant TRINO = new Variant("cryo (trino)", "dag (trino)", "- (trino)", "cryotrino", "dagtrino", "trino",
             " (Trino)");
+    /** The table properties of SCORING.md's per-table overrides ({@code cryo.<check>.<setting>}). */
+    static final String DELETE_WARNING = "cryo.position-deletes.warning";
+    static final String DELETE_CRITICAL = "cryo.position-deletes.critical";
 
     @Override
     public int id() {
@@ -77,8 +87,10 @@ public final class LiveCdc implements Scenario {
         List<String> fingerprintFailures = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         boolean trino = context.trinoAvailable();
-        Tally nativePair = new Tally(NATIVE);
-        Tally trinoPair = new Tally(TRINO);
+        boolean spark = CompactionEngines.sparkRunning(context);
+        int minJobs = context.sizes().integer("cdc.min-jobs");
+        Tally nativePair = new Tally(spark ? SPARK_DAG : NATIVE, minJobs);
+        Tally trinoPair = new Tally(TRINO, minJobs);
         for (int trial = 0; trial < context.trials(); trial++) {
             trial(context, trial, nativePair, series, fingerprintFailures, notes);
             if (trino) {
@@ -93,11 +105,20 @@ public final class LiveCdc implements Scenario {
             ratios.add(trinoPair.ratio());
             targets.addAll(trinoPair.targets());
         } else {
+            targets.add(Target.notEvaluated(Target.Rule.EVERY_TRIAL, "at least " + minJobs + " Cryo jobs per trial"
+                    + TRINO.label(), NO_TRINO));
             targets.add(Target.notEvaluated(Target.Rule.EVERY_TRIAL, "100 % of Cryo's jobs commit" + TRINO.label(), NO_TRINO));
             targets.add(Target.notEvaluated(Target.Rule.EVERY_TRIAL, "delete files ≤ 6 from Cryo's second job on" + TRINO.label(), NO_TRINO));
         }
-        notes.add("MERGE = equality deletes on id + new versions in one row delta (as CDC writers commit), through the "
-                + "commit reporter on Cryo's copy.");
+        notes.add("MERGE = position deletes for the updated rows' current positions + a file of new versions and inserts "
+                + "in one row delta (as Spark and Trino MERGE into a merge-on-read table), validated against the snapshot "
+                + "it read: when a compaction replaced a file it read, it reads again and retries (counted as a MERGE "
+                + "conflict). Commits through the commit reporter on Cryo's copy. Cryo's copy has the table properties "
+                + DELETE_WARNING + " = cdc.delete-warning and " + DELETE_CRITICAL + " = 3 × that.");
+        notes.add(spark ? "Scheduled DAG (Spark, over Spark Connect), each cdc.dag-interval: " + String.join("; ",
+                SparkDag.STATEMENTS).replace("%1$s", "<catalog>").replace("%2$s", "t").replace("%3$d", "<target>")
+                : "Scheduled DAG: executor-svc's native engine in the harness (every partition, manifests, expiry); "
+                + "start with --with spark for the Spark DAG (whole-table rewrite_data_files without partial progress).");
         notes.add(trino ? "Trino variant: after the native pair in each trial, two more copies from the same seed and "
                 + "the same MERGEs; Cryo's copy has a governor policy (cooldown PT5S, engine trino), the DAG's cycle runs "
                 + String.join("; ", TrinoDag.STATEMENTS).replace("%s", "t") + " over Trino JDBC (user "
@@ -113,32 +134,40 @@ public final class LiveCdc implements Scenario {
     private void trial(BenchContext context, int trial, Tally tally, List<Series> series,
                        List<String> fingerprintFailures, List<String> notes) throws Exception {
         Variant variant = tally.variant;
-        Duration interval = context.sizes().duration("cdc.interval");
-        Duration duration = context.sizes().duration("cdc.duration");
-        Duration dagInterval = context.sizes().duration("cdc.dag-interval");
-        Duration sampleInterval = context.sizes().duration("cdc.sample-interval");
-        int partitions = context.sizes().integer("cdc.partitions");
-        int rows = context.sizes().integer("cdc.rows");
-        int updates = context.sizes().integer("cdc.updates");
-        int inserts = context.sizes().integer("cdc.inserts");
-        long target = context.sizes().longValue("target-file-size-bytes");
+        Sizes sizes = context.sizes();
+        Duration interval = sizes.duration("cdc.interval");
+        Duration duration = sizes.duration("cdc.duration");
+        Duration dagInterval = sizes.duration("cdc.dag-interval");
+        Duration sampleInterval = sizes.duration("cdc.sample-interval");
+        int partitions = sizes.integer("cdc.partitions");
+        int updates = sizes.integer("cdc.updates");
+        int inserts = sizes.integer("cdc.inserts");
+        long target = sizes.longValue("cdc.target-file-size-bytes");
+        int deleteWarning = sizes.integer("cdc.delete-warning");
 
         String cryoNamespace = context.namespace(id(), trial, variant.cryoSuffix());
         String dagNamespace = context.namespace(id(), trial, variant.dagSuffix());
         context.lakehouse().createNamespace(cryoNamespace);
         context.lakehouse().createNamespace(dagNamespace);
         context.api().pause(context.pattern(dagNamespace), "CryoBench: the scheduled DAG's copy");
-        if (variant.trino()) {
+        if (variant.dagEngine().equals("trino")) {
             context.api().policy(context.pattern(cryoNamespace), Duration.ofSeconds(5), "trino");
         } else {
             context.api().policy(context.pattern(cryoNamespace), Duration.ofSeconds(5));
         }
-        long seed = BenchContext.seed(trial, 0);
-        Workload cryo = new Workload(context.lakehouse().create(cryoNamespace, TABLE, target, true), seed);
-        Workload dag = new Workload(context.lakehouse().create(dagNamespace, TABLE, target, false), seed);
-        int initialFiles = Math.max(partitions, rows / 5000);
-        cryo.appendFiles(initialFiles, rows / initialFiles, partitions, 0);
-        dag.appendFiles(initialFiles, rows / initialFiles, partitions, 0);
+        Table cryoTable = context.lakehouse().create(cryoNamespace, TABLE, target, true);
+        // a CDC table's operator sets how many delete files it tolerates (SCORING.md: per-table overrides)
+        cryoTable.updateProperties().set(DELETE_WARNING, String.valueOf(deleteWarning))
+                .set(DELETE_CRITICAL, String.valueOf(3 * deleteWarning)).commit();
+        CdcRows rows = new CdcRows(BenchContext.seed(trial, 0), partitions);
+        CdcCopy cryo = new CdcCopy(cryoTable);
+        CdcCopy dag = new CdcCopy(context.lakehouse().create(dagNamespace, TABLE, target, false));
+        String who = "trial " + (trial + 1) + variant.label();
+        long buildStarted = System.nanoTime();
+        long bytes = CdcCopy.build(rows, List.of(cryo, dag), sizes.longValue("cdc.table-bytes"),
+                sizes.longValue("cdc.file-bytes"));
+        notes.add(String.format(Locale.ROOT, "%s: each copy starts with %,d rows in %.0f MiB of data files (built in %.0f s)",
+                who, rows.rows(), bytes / 1048576.0, (System.nanoTime() - buildStarted) / 1e9));
         TableId cryoId = context.lakehouse().id(cryoNamespace, TABLE);
         TableId dagId = context.lakehouse().id(dagNamespace, TABLE);
 
@@ -150,27 +179,27 @@ public final class LiveCdc implements Scenario {
         List<double[]> cryoDeletes = new CopyOnWriteArrayList<>();
         List<double[]> dagDeletes = new CopyOnWriteArrayList<>();
         AtomicInteger mergeCount = new AtomicInteger();
+        Random days = new Random(BenchContext.seed(trial, 1));
         long start = System.nanoTime();
         long startMillis = System.currentTimeMillis();
-        String who = "trial " + (trial + 1) + variant.label();
-        ExecutorService threads = Executors.newFixedThreadPool(4);
+        ExecutorService threads = Executors.newFixedThreadPool(5);
         try {
             Future<?> writer = threads.submit(() -> {
                 int n = 0;
                 while (System.nanoTime() - start < duration.toNanos()) {
-                    long due = start + interval.toNanos() * n;
-                    sleepUntil(due);
-                    int day = n % partitions;
-                    cryo.merge(day, updates, inserts);
-                    dag.merge(day, updates, inserts);
+                    sleepUntil(start + interval.toNanos() * n);
+                    CdcRows.Change change = rows.merge(days.nextInt(partitions), updates, inserts);
+                    // both copies take the same MERGE at the same time; each retries its own conflicts
+                    Future<Integer> onDag = threads.submit(() -> dag.merge(change));
+                    cryo.merge(change);
+                    onDag.get();
                     mergeCount.incrementAndGet();
                     n++;
                 }
                 return null;
             });
             Callable<Object> cycles = () -> {
-                DagCycle cycle = dagCycle(context, variant, dagNamespace, dagId);
-                try (cycle) {
+                try (DagCycle cycle = dagCycle(context, variant, dagNamespace, dagId, target)) {
                     int n = 1;
                     while (running.get()) {
                         sleepUntil(start + dagInterval.toNanos() * n++);
@@ -181,7 +210,8 @@ public final class LiveCdc implements Scenario {
                         dagRuns.incrementAndGet();
                         dagSteps.addAndGet(run.stepsAttempted());
                         dagStepsCommitted.addAndGet(run.stepsCommitted());
-                        run.errors().forEach(error -> errors.add("DAG: " + error));
+                        run.errors().forEach(error -> errors.add(String.format(Locale.ROOT, "DAG at %.0f s: %s",
+                                (System.nanoTime() - start) / 1e9, error)));
                     }
                 }
                 return null;
@@ -191,11 +221,7 @@ public final class LiveCdc implements Scenario {
                 int n = 0;
                 while (running.get()) {
                     sleepUntil(start + sampleInterval.toNanos() * n++);
-                    double seconds = (System.nanoTime() - start) / 1e9;
-                    cryoDeletes.add(new double[]{seconds, TableFacts.of(
-                            context.lakehouse().load(cryoNamespace, TABLE, false), 0).deleteFiles()});
-                    dagDeletes.add(new double[]{seconds, TableFacts.of(
-                            context.lakehouse().load(dagNamespace, TABLE, false), 0).deleteFiles()});
+                    sample(context, start, cryoNamespace, dagNamespace, cryoDeletes, dagDeletes);
                 }
                 return null;
             });
@@ -210,14 +236,10 @@ public final class LiveCdc implements Scenario {
         }
         double end = (System.nanoTime() - start) / 1e9;
         // let Cryo finish what it started, so every admitted job has its result
-        Settle.await(context, cryoNamespace, List.of(TABLE), Duration.ofMinutes(5));
+        Settle.await(context, cryoNamespace, List.of(TABLE), Duration.ofMinutes(10));
         // one more sample once Cryo has settled: a second job that finishes after the writer stopped still has a
         // sample from its end on, so the "from the second job on" target sees the state it left
-        double settledAt = (System.nanoTime() - start) / 1e9;
-        cryoDeletes.add(new double[]{settledAt, TableFacts.of(
-                context.lakehouse().load(cryoNamespace, TABLE, false), 0).deleteFiles()});
-        dagDeletes.add(new double[]{settledAt, TableFacts.of(
-                context.lakehouse().load(dagNamespace, TABLE, false), 0).deleteFiles()});
+        sample(context, start, cryoNamespace, dagNamespace, cryoDeletes, dagDeletes);
         // the DAG's copy stays paused: Cryo must never maintain it
         context.api().deletePolicy(context.pattern(cryoNamespace));
 
@@ -234,6 +256,8 @@ public final class LiveCdc implements Scenario {
         tally.dagAttempted.add((double) dagSteps.get());
         tally.dagCommitted.add((double) dagStepsCommitted.get());
         tally.merges.add((double) mergeCount.get());
+        tally.cryoWriterConflicts.add((double) cryo.conflicts());
+        tally.dagWriterConflicts.add((double) dag.conflicts());
         if (finished.size() >= 2) {
             double second = (finished.get(1).finishedAt().toEpochMilli() - startMillis) / 1000.0;
             tally.cryoMaxDeletesAfterSecondJob.add(cryoDeletes.stream().filter(sample -> sample[0] >= second)
@@ -246,33 +270,42 @@ public final class LiveCdc implements Scenario {
         errors.forEach(error -> notes.add(who + ": " + error));
         finished.stream().filter(job -> job.outcome() != JobOutcome.SUCCEEDED).forEach(job -> notes.add(
                 who + ": Cryo job " + job.jobId() + " " + job.outcome() + ": " + job.message()));
-        notes.add(who + ": " + mergeCount.get() + " MERGEs in " + Math.round(end) + " s, " + dagRuns.get()
+        notes.add(who + ": " + mergeCount.get() + " MERGEs in " + Math.round(end) + " s (writer conflicts: "
+                + cryo.conflicts() + " on Cryo's copy, " + dag.conflicts() + " on the DAG's), " + dagRuns.get()
                 + " DAG cycles (" + dagSteps.get() + " steps, " + dagStepsCommitted.get() + " committed)");
         // the timeline of Cryo's jobs, so a reader sees when Cryo reacted (the 1st MERGE commits at 0 s)
         List<String> timeline = new ArrayList<>();
         for (JobAdmitted job : admitted) {
             JobFinished result = finished.stream().filter(done -> done.jobId().equals(job.jobId())).findFirst()
                     .orElse(null);
-            timeline.add(String.format("admitted at %.0f s on %s, %s", (job.admittedAt().toEpochMilli() - startMillis)
-                    / 1000.0, job.engine(), result == null ? "no result" : result.outcome() + String.format(" at %.0f s",
-                    (result.finishedAt().toEpochMilli() - startMillis) / 1000.0)));
+            timeline.add(String.format(Locale.ROOT, "%.0f s %s→%s", (job.admittedAt().toEpochMilli() - startMillis)
+                    / 1000.0, job.engine(), result == null ? "no result" : result.outcome() + String.format(Locale.ROOT,
+                    " at %.0f s", (result.finishedAt().toEpochMilli() - startMillis) / 1000.0)));
         }
         CryoApi.Graded grade = context.api().grades(cryoNamespace).get(cryoId.toString());
-        notes.add(who + ": Cryo's jobs: " + (timeline.isEmpty() ? "none" : String.join("; ", timeline))
+        notes.add(who + ": Cryo's jobs (admitted): " + (timeline.isEmpty() ? "none" : String.join("; ", timeline))
                 + "; Cryo's copy at the end: grade " + (grade == null ? "none" : grade.grade() + " (score "
                 + grade.score() + ")") + ", " + TableFacts.of(context.lakehouse().load(cryoNamespace, TABLE, false), 0)
                 .deleteFiles() + " delete files");
+        Fingerprint expected = rows.expected();
         Fingerprint cryoActual = cryo.actual();
         Fingerprint dagActual = dag.actual();
-        tally.finalRows.add((double) cryoActual.rows());
-        if (!cryoActual.equals(cryo.expected())) {
-            fingerprintFailures.add(who + " " + variant.cryo() + ": holds " + cryoActual + ", the writer wrote "
-                    + cryo.expected());
+        tally.finalRows.add((double) expected.rows());
+        if (!cryoActual.equals(expected)) {
+            fingerprintFailures.add(who + " " + variant.cryo() + ": holds " + cryoActual + ", the writer wrote " + expected);
         }
-        if (!dagActual.equals(dag.expected())) {
-            fingerprintFailures.add(who + " " + variant.dag() + ": holds " + dagActual + ", the writer wrote "
-                    + dag.expected());
+        if (!dagActual.equals(expected)) {
+            fingerprintFailures.add(who + " " + variant.dag() + ": holds " + dagActual + ", the writer wrote " + expected);
         }
+    }
+
+    private static void sample(BenchContext context, long start, String cryoNamespace, String dagNamespace,
+                               List<double[]> cryoDeletes, List<double[]> dagDeletes) {
+        double seconds = (System.nanoTime() - start) / 1e9;
+        cryoDeletes.add(new double[]{seconds, TableFacts.of(context.lakehouse().load(cryoNamespace, TABLE, false), 0)
+                .deleteFiles()});
+        dagDeletes.add(new double[]{seconds, TableFacts.of(context.lakehouse().load(dagNamespace, TABLE, false), 0)
+                .deleteFiles()});
     }
 
     /** One cycle of the scheduled DAG on its copy, and what it holds open between cycles. */
@@ -280,35 +313,56 @@ public final class LiveCdc implements Scenario {
         NativeDag.TableRun run();
     }
 
-    /** Native: executor-svc's engine in the harness JVM. Trino: the three statements over one JDBC connection. */
-    private static DagCycle dagCycle(BenchContext context, Variant variant, String dagNamespace, TableId dagId)
-            throws Exception {
-        if (!variant.trino()) {
-            NativeDag runner = new NativeDag(context.lakehouse().plainRegistry());
-            return new DagCycle() {
-                @Override
-                public NativeDag.TableRun run() {
-                    return runner.run(dagId);
-                }
+    /**
+     * Native: executor-svc's engine in the harness JVM. Spark: {@link SparkDag}'s three procedures over Spark Connect.
+     * Trino: the three statements over one JDBC connection.
+     */
+    private static DagCycle dagCycle(BenchContext context, Variant variant, String dagNamespace, TableId dagId,
+                                     long target) throws Exception {
+        switch (variant.dagEngine()) {
+            case "spark" -> {
+                SparkDag runner = new SparkDag(context.lakehouse());
+                return new DagCycle() {
+                    @Override
+                    public NativeDag.TableRun run() {
+                        return runner.run(dagNamespace, TABLE, target);
+                    }
 
-                @Override
-                public void close() {
-                }
-            };
+                    @Override
+                    public void close() {
+                        runner.close();
+                    }
+                };
+            }
+            case "trino" -> {
+                TrinoClient client = TrinoClient.open(context.lakehouse().catalogName());
+                TrinoDag runner = new TrinoDag(context.lakehouse());
+                return new DagCycle() {
+                    @Override
+                    public NativeDag.TableRun run() {
+                        return runner.run(client, dagNamespace, TABLE);
+                    }
+
+                    @Override
+                    public void close() throws Exception {
+                        client.close();
+                    }
+                };
+            }
+            default -> {
+                NativeDag runner = new NativeDag(context.lakehouse().plainRegistry());
+                return new DagCycle() {
+                    @Override
+                    public NativeDag.TableRun run() {
+                        return runner.run(dagId);
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
+            }
         }
-        TrinoClient client = TrinoClient.open(context.lakehouse().catalogName());
-        TrinoDag runner = new TrinoDag(context.lakehouse());
-        return new DagCycle() {
-            @Override
-            public NativeDag.TableRun run() {
-                return runner.run(client, dagNamespace, TABLE);
-            }
-
-            @Override
-            public void close() throws Exception {
-                client.close();
-            }
-        };
     }
 
     /** The per-trial values of one variant, and its metrics and targets. */
@@ -323,10 +377,15 @@ public final class LiveCdc implements Scenario {
         private final List<Double> cryoMeanDeletes = new ArrayList<>();
         private final List<Double> dagMeanDeletes = new ArrayList<>();
         private final List<Double> merges = new ArrayList<>();
+        private final List<Double> cryoWriterConflicts = new ArrayList<>();
+        private final List<Double> dagWriterConflicts = new ArrayList<>();
         private final List<Double> finalRows = new ArrayList<>();
 
-        Tally(Variant variant) {
+        private final int minJobs;
+
+        Tally(Variant variant, int minJobs) {
             this.variant = variant;
+            this.minJobs = minJobs;
         }
 
         List<Metric> metrics() {
@@ -338,6 +397,8 @@ public final class LiveCdc implements Scenario {
                     new Metric("mean delete files", "files", variant.cryo(), cryoMeanDeletes),
                     new Metric("mean delete files", "files", variant.dag(), dagMeanDeletes),
                     new Metric("MERGE commits", "", variant.writers(), merges),
+                    new Metric("MERGE conflicts (read again, retried)", "", variant.cryo(), cryoWriterConflicts),
+                    new Metric("MERGE conflicts (read again, retried)", "", variant.dag(), dagWriterConflicts),
                     new Metric("rows at the end", "rows", variant.writers(), finalRows)));
             if (!cryoMaxDeletesAfterSecondJob.isEmpty()) {
                 metrics.add(new Metric("max delete files from Cryo's 2nd job on", "files", variant.cryo(),
@@ -355,6 +416,8 @@ public final class LiveCdc implements Scenario {
             String commits = "100 % of Cryo's jobs commit" + variant.label();
             String deletes = "delete files ≤ 6 from Cryo's second job on" + variant.label();
             return List.of(
+                    Target.atLeast("at least " + minJobs + " Cryo jobs per trial" + variant.label(), cryoAttempted,
+                            minJobs, " jobs"),
                     cryoCommitShare.isEmpty() ? Target.notEvaluated(Target.Rule.EVERY_TRIAL, commits, "Cryo ran no job")
                             : Target.atLeast(commits, cryoCommitShare, 1.0, ""),
                     cryoMaxDeletesAfterSecondJob.isEmpty()
