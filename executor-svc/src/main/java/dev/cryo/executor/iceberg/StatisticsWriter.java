@@ -18,6 +18,7 @@ import org.apache.iceberg.Table;
 import org.apache.iceberg.data.GenericDeleteFilter;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.Record;
+import org.apache.iceberg.exceptions.CommitFailedException;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.OutputFile;
 import org.apache.iceberg.puffin.Blob;
@@ -48,6 +49,9 @@ final class StatisticsWriter {
 
     /** Blob property naming the job that wrote the statistics: how a re-run job recognises its own work. */
     static final String JOB_PROPERTY = CommitTags.JOB_ID;
+
+    /** Commits of the statistics against newer metadata before the step gives up. */
+    private static final int REGISTER_ATTEMPTS = 10;
 
     private final Table table;
     private final SketchCache cache;
@@ -83,10 +87,36 @@ final class StatisticsWriter {
             throw new CryoException(ExecutorErrorCode.STORAGE_FAILURE, "Cannot write statistics file " + location
                     + ": " + e.getMessage(), e);
         }
-        table.updateStatistics().setStatistics(statistics).commit();
+        register(table, statistics);
         return new StepResult(FileCounts.ZERO, new FileCounts(0, 0, 0, sketched.rows()), null, 0,
                 "wrote NDV sketches of " + columns.size() + " columns of snapshot " + snapshot.snapshotId() + " to "
                         + location + " (" + sketched.describe() + ")", List.of(location)).withChanged(true);
+    }
+
+    /**
+     * Registers the statistics file on the table. Computing it reads the whole snapshot, so on a table with a writer
+     * the table has moved on by then: a commit that meets newer metadata refreshes and registers again (the file
+     * describes its own snapshot, whatever came after). A snapshot expired meanwhile has nothing to describe: the
+     * file is deleted and the step fails with a conflict.
+     */
+    static void register(Table table, StatisticsFile statistics) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                table.updateStatistics().setStatistics(statistics).commit();
+                return;
+            } catch (CommitFailedException e) {
+                table.refresh();
+                boolean expired = table.snapshot(statistics.snapshotId()) == null;
+                if (expired || attempt >= REGISTER_ATTEMPTS) {
+                    TableFiles.deleteQuietly(table, statistics.path());
+                    throw new CryoException(ExecutorErrorCode.COMMIT_CONFLICT, "Cannot register the statistics of "
+                            + "snapshot " + statistics.snapshotId() + " on " + table.name() + ": " + (expired
+                            ? "the snapshot was expired while its statistics were computed"
+                            : "concurrent commits changed the table " + attempt + " times in a row") + " (" + e.getMessage()
+                            + ")", e);
+                }
+            }
+        }
     }
 
     /** The snapshot's column sketches, how many rows were read for them and how many files came from the cache. */

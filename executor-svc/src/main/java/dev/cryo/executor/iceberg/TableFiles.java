@@ -28,12 +28,17 @@ final class TableFiles {
     /** Deletes files that were written but never committed; a failure only leaves an orphan behind. */
     static void deleteQuietly(Table table, List<? extends ContentFile<?>> files) {
         for (ContentFile<?> file : files) {
-            try {
-                table.io().deleteFile(file.location());
-            } catch (RuntimeException e) {
-                // An uncommitted file left behind is an orphan that remove_orphan_files collects later.
-                Log.warnf("%s: cannot delete uncommitted file %s: %s", table.name(), file.location(), e.getMessage());
-            }
+            deleteQuietly(table, file.location());
+        }
+    }
+
+    /** Deletes one file that was written but never committed; a failure only leaves an orphan behind. */
+    static void deleteQuietly(Table table, String location) {
+        try {
+            table.io().deleteFile(location);
+        } catch (RuntimeException e) {
+            // An uncommitted file left behind is an orphan that remove_orphan_files collects later.
+            Log.warnf("%s: cannot delete uncommitted file %s: %s", table.name(), location, e.getMessage());
         }
     }
 

@@ -22,6 +22,7 @@ import org.apache.iceberg.FileContent;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.ReachableFileUtil;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.GenericStatisticsFile;
 import org.apache.iceberg.StatisticsFile;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
@@ -120,6 +121,42 @@ class NativeOperationsTest {
         assertThat(TestTables.deleteFiles(table)).isEmpty();
         assertThat(result.before().dataFiles()).isEqualTo(filesWithDeletes);
         assertThat(TestTables.dataFiles(table)).hasSize((int) (4 - filesWithDeletes + 1));
+    }
+
+    @Test
+    void statisticsRegisterOnATableThatAWriterMovedOnWhileTheyWereComputed() {
+        Table computing = tables.create("statistics_writer", 2, spec -> spec.day("event_ts"));
+        TestTables.fill(computing, 1, 20, 1, 74);
+        long described = computing.currentSnapshot().snapshotId();
+        // a writer commits through its own handle: the computing handle's metadata is now stale
+        TestTables.fill(tables.load(computing), 1, 20, 1, 75);
+        StatisticsFile statistics = new GenericStatisticsFile(described, computing.location() + "/metadata/described.stats",
+                0, 0, List.of());
+
+        StatisticsWriter.register(computing, statistics);
+
+        Table now = tables.load(computing);
+        assertThat(now.statisticsFiles()).extracting(StatisticsFile::snapshotId).containsExactly(described);
+        assertThat(now.snapshots()).hasSize(2);
+    }
+
+    @Test
+    void statisticsOfASnapshotExpiredMeanwhileAreDeletedAndTheStepFails() throws IOException {
+        Table computing = tables.create("statistics_expired", 2, spec -> spec.day("event_ts"));
+        TestTables.fill(computing, 1, 20, 1, 76);
+        long described = computing.currentSnapshot().snapshotId();
+        String location = computing.location() + "/metadata/expired.stats";
+        computing.io().newOutputFile(location).create().close();
+        Table writer = tables.load(computing);
+        TestTables.fill(writer, 1, 20, 1, 77);
+        writer.expireSnapshots().expireSnapshotId(described).commit();
+
+        assertThatThrownBy(() -> StatisticsWriter.register(computing,
+                new GenericStatisticsFile(described, location, 0, 0, List.of())))
+                .isInstanceOf(CryoException.class)
+                .hasMessageContaining("expired while its statistics were computed");
+        assertThat(computing.io().newInputFile(location).exists()).isFalse();
+        assertThat(tables.load(computing).statisticsFiles()).isEmpty();
     }
 
     @Test

@@ -76,6 +76,11 @@ public final class TestTables implements AutoCloseable {
                         TableProperties.WRITE_TARGET_FILE_SIZE_BYTES, String.valueOf(8L * 1024 * 1024)));
     }
 
+    /** Another handle on the table, as a writer in another process holds one. */
+    Table load(Table table) {
+        return registry.catalog(catalogName).loadTable(TableIdentifier.of(namespace, id(table).table()));
+    }
+
     TableId id(Table table) {
         String[] parts = table.name().split("\\.");
         return TableId.of(catalogName, namespace.toString(), parts[parts.length - 1]);
