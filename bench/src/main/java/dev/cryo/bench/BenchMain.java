@@ -115,8 +115,12 @@ public final class BenchMain {
         try (Lakehouse lakehouse = new Lakehouse(environment);
              EventTap tap = new EventTap(environment.kafkaBootstrap(),
                      KafkaClientSecurity.localAdministrator(environment.runtime()), environment.catalogName() + ".b" + runId + "_")) {
-            BenchContext context = new BenchContext(environment, lakehouse, new CryoApi(environment), tap, sizes, trials,
-                    runId, trino);
+            CryoApi api = new CryoApi(environment);
+            BenchContext context = new BenchContext(environment, lakehouse, api, tap, sizes, trials, runId, trino);
+            // a kill (or an error) between a scenario's policy and its clean-up leaves Cryo maintaining that namespace
+            Thread abandon = new Thread(() -> api.pauseAbandoned().forEach(pattern ->
+                    System.err.println("CryoBench stopped early: paused " + pattern)), "bench-pause-abandoned");
+            Runtime.getRuntime().addShutdownHook(abandon);
             for (Scenario scenario : Scenarios.all()) {
                 if (!only.isEmpty() && !only.contains(scenario.id())) {
                     continue;

@@ -15,6 +15,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** The services' REST APIs, as an operator uses them (their READMEs). */
 public final class CryoApi {
@@ -22,6 +25,8 @@ public final class CryoApi {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Environment environment;
+    /** Patterns this run gave a policy and has not yet handed back: what Cryo maintains for the run. */
+    private final Set<String> maintained = ConcurrentHashMap.newKeySet();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     public CryoApi(Environment environment) {
@@ -43,16 +48,39 @@ public final class CryoApi {
     public void policy(String pattern, Duration cooldown) {
         ObjectNode body = JSON.createObjectNode().put("cooldown", cooldown.toString());
         send("governor", "PUT", "/api/v1/policies/" + pattern, body.toString(), 200);
+        maintained.add(pattern);
     }
 
     /** A governor policy on a pattern with the engine its jobs run on (scenario 4: Trino). */
     public void policy(String pattern, Duration cooldown, String engine) {
         ObjectNode body = JSON.createObjectNode().put("cooldown", cooldown.toString()).put("engine", engine);
         send("governor", "PUT", "/api/v1/policies/" + pattern, body.toString(), 200);
+        maintained.add(pattern);
     }
 
     public void deletePolicy(String pattern) {
         send("governor", "DELETE", "/api/v1/policies/" + pattern, null, 204);
+        maintained.remove(pattern);
+    }
+
+    /**
+     * For a run that stops before its scenarios handed their namespaces back (an error, a kill): pauses every pattern
+     * it still has a policy on, so that Cryo does not go on rewriting tables nobody measures and take the engine's
+     * slots from the next run's jobs (a job already running finishes). Returns the patterns paused.
+     */
+    public Set<String> pauseAbandoned() {
+        Set<String> paused = new TreeSet<>();
+        for (String pattern : Set.copyOf(maintained)) {
+            try {
+                pause(pattern, "CryoBench: the run stopped before it finished with these tables");
+                deletePolicy(pattern);
+                paused.add(pattern);
+            } catch (RuntimeException e) {
+                System.err.println("warning: cannot pause " + pattern + " after the run stopped: " + e.getMessage()
+                        + "; pause it with ./cryo pause " + pattern);
+            }
+        }
+        return paused;
     }
 
     /**
