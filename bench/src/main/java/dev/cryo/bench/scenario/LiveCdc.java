@@ -3,7 +3,6 @@ package dev.cryo.bench.scenario;
 import dev.cryo.bench.domain.Metric;
 import dev.cryo.bench.domain.ScenarioResult;
 import dev.cryo.bench.domain.Series;
-import dev.cryo.bench.domain.Statistics;
 import dev.cryo.bench.domain.Target;
 import dev.cryo.bench.harness.BenchContext;
 import dev.cryo.bench.harness.CdcCopy;
@@ -45,7 +44,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class LiveCdc implements Scenario {
 
-    private static final String TABLE = "cdc";
+    static final String TABLE = "cdc";
     static final String NO_TRINO = "not run: start with --with trino";
 
     /**
@@ -89,8 +88,8 @@ public final class LiveCdc implements Scenario {
         boolean trino = context.trinoAvailable();
         boolean spark = CompactionEngines.sparkRunning(context);
         int minJobs = context.sizes().integer("cdc.min-jobs");
-        Tally nativePair = new Tally(spark ? SPARK_DAG : NATIVE, minJobs);
-        Tally trinoPair = new Tally(TRINO, minJobs);
+        CdcTally nativePair = new CdcTally(spark ? SPARK_DAG : NATIVE, minJobs);
+        CdcTally trinoPair = new CdcTally(TRINO, minJobs);
         for (int trial = 0; trial < context.trials(); trial++) {
             trial(context, trial, nativePair, series, fingerprintFailures, notes);
             if (trino) {
@@ -131,7 +130,7 @@ public final class LiveCdc implements Scenario {
     }
 
     /** One trial of one variant: both copies, their writers, the DAG's cycles and Cryo, sampled until Cryo settled. */
-    private void trial(BenchContext context, int trial, Tally tally, List<Series> series,
+    private void trial(BenchContext context, int trial, CdcTally tally, List<Series> series,
                        List<String> fingerprintFailures, List<String> notes) throws Exception {
         Variant variant = tally.variant;
         Sizes sizes = context.sizes();
@@ -199,7 +198,7 @@ public final class LiveCdc implements Scenario {
                 return null;
             });
             Callable<Object> cycles = () -> {
-                try (DagCycle cycle = dagCycle(context, variant, dagNamespace, dagId, target)) {
+                try (CdcDag.DagCycle cycle = CdcDag.dagCycle(context, variant, dagNamespace, dagId, target)) {
                     int n = 1;
                     while (running.get()) {
                         sleepUntil(start + dagInterval.toNanos() * n++);
@@ -306,124 +305,6 @@ public final class LiveCdc implements Scenario {
                 .deleteFiles()});
         dagDeletes.add(new double[]{seconds, TableFacts.of(context.lakehouse().load(dagNamespace, TABLE, false), 0)
                 .deleteFiles()});
-    }
-
-    /** One cycle of the scheduled DAG on its copy, and what it holds open between cycles. */
-    private interface DagCycle extends AutoCloseable {
-        NativeDag.TableRun run();
-    }
-
-    /**
-     * Native: executor-svc's engine in the harness JVM. Spark: {@link SparkDag}'s three procedures over Spark Connect.
-     * Trino: the three statements over one JDBC connection.
-     */
-    private static DagCycle dagCycle(BenchContext context, Variant variant, String dagNamespace, TableId dagId,
-                                     long target) throws Exception {
-        switch (variant.dagEngine()) {
-            case "spark" -> {
-                SparkDag runner = new SparkDag(context.lakehouse());
-                return new DagCycle() {
-                    @Override
-                    public NativeDag.TableRun run() {
-                        return runner.run(dagNamespace, TABLE, target);
-                    }
-
-                    @Override
-                    public void close() {
-                        runner.close();
-                    }
-                };
-            }
-            case "trino" -> {
-                TrinoClient client = TrinoClient.open(context.lakehouse().catalogName());
-                TrinoDag runner = new TrinoDag(context.lakehouse());
-                return new DagCycle() {
-                    @Override
-                    public NativeDag.TableRun run() {
-                        return runner.run(client, dagNamespace, TABLE);
-                    }
-
-                    @Override
-                    public void close() throws Exception {
-                        client.close();
-                    }
-                };
-            }
-            default -> {
-                NativeDag runner = new NativeDag(context.lakehouse().plainRegistry());
-                return new DagCycle() {
-                    @Override
-                    public NativeDag.TableRun run() {
-                        return runner.run(dagId);
-                    }
-
-                    @Override
-                    public void close() {
-                    }
-                };
-            }
-        }
-    }
-
-    /** The per-trial values of one variant, and its metrics and targets. */
-    private static final class Tally {
-        private final Variant variant;
-        private final List<Double> cryoAttempted = new ArrayList<>();
-        private final List<Double> cryoCommitted = new ArrayList<>();
-        private final List<Double> dagAttempted = new ArrayList<>();
-        private final List<Double> dagCommitted = new ArrayList<>();
-        private final List<Double> cryoCommitShare = new ArrayList<>();
-        private final List<Double> cryoMaxDeletesAfterSecondJob = new ArrayList<>();
-        private final List<Double> cryoMeanDeletes = new ArrayList<>();
-        private final List<Double> dagMeanDeletes = new ArrayList<>();
-        private final List<Double> merges = new ArrayList<>();
-        private final List<Double> cryoWriterConflicts = new ArrayList<>();
-        private final List<Double> dagWriterConflicts = new ArrayList<>();
-        private final List<Double> finalRows = new ArrayList<>();
-
-        private final int minJobs;
-
-        Tally(Variant variant, int minJobs) {
-            this.variant = variant;
-            this.minJobs = minJobs;
-        }
-
-        List<Metric> metrics() {
-            List<Metric> metrics = new ArrayList<>(List.of(
-                    new Metric("jobs attempted", "", variant.cryo(), cryoAttempted),
-                    new Metric("jobs committed", "", variant.cryo(), cryoCommitted),
-                    new Metric("steps attempted", "", variant.dag(), dagAttempted),
-                    new Metric("steps committed", "", variant.dag(), dagCommitted),
-                    new Metric("mean delete files", "files", variant.cryo(), cryoMeanDeletes),
-                    new Metric("mean delete files", "files", variant.dag(), dagMeanDeletes),
-                    new Metric("MERGE commits", "", variant.writers(), merges),
-                    new Metric("MERGE conflicts (read again, retried)", "", variant.cryo(), cryoWriterConflicts),
-                    new Metric("MERGE conflicts (read again, retried)", "", variant.dag(), dagWriterConflicts),
-                    new Metric("rows at the end", "rows", variant.writers(), finalRows)));
-            if (!cryoMaxDeletesAfterSecondJob.isEmpty()) {
-                metrics.add(new Metric("max delete files from Cryo's 2nd job on", "files", variant.cryo(),
-                        cryoMaxDeletesAfterSecondJob));
-            }
-            return metrics;
-        }
-
-        Metric ratio() {
-            return new Metric("mean delete files cryo ÷ dag", "", variant.cryo().replace("cryo", "cryo/dag"),
-                    Statistics.ratios(cryoMeanDeletes, dagMeanDeletes));
-        }
-
-        List<Target> targets() {
-            String commits = "100 % of Cryo's jobs commit" + variant.label();
-            String deletes = "delete files ≤ 6 from Cryo's second job on" + variant.label();
-            return List.of(
-                    Target.atLeast("at least " + minJobs + " Cryo jobs per trial" + variant.label(), cryoAttempted,
-                            minJobs, " jobs"),
-                    cryoCommitShare.isEmpty() ? Target.notEvaluated(Target.Rule.EVERY_TRIAL, commits, "Cryo ran no job")
-                            : Target.atLeast(commits, cryoCommitShare, 1.0, ""),
-                    cryoMaxDeletesAfterSecondJob.isEmpty()
-                            ? Target.notEvaluated(Target.Rule.EVERY_TRIAL, deletes, "Cryo ran fewer than two jobs")
-                            : Target.atMost(deletes, cryoMaxDeletesAfterSecondJob, 6, " files"));
-        }
     }
 
     private static Series curve(String chart, String name, List<double[]> samples) {
