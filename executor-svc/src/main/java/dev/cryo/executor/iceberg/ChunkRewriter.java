@@ -3,75 +3,46 @@ package dev.cryo.executor.iceberg;
 import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.engine.StepResult;
-import dev.cryo.executor.iceberg.RewriteOutput.Run;
-import dev.cryo.iceberg.fingerprint.Fingerprint;
-import dev.cryo.iceberg.fingerprint.Fingerprints;
 import dev.cryo.platform.error.CryoException;
 import io.quarkus.logging.Log;
 import org.apache.datasketches.theta.CompactSketch;
 import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileContent;
-import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
-import org.apache.iceberg.MetadataColumns;
-import org.apache.iceberg.PartitionSpec;
-import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
-import org.apache.iceberg.StructLike;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.TableProperties;
-import org.apache.iceberg.data.GenericAppenderFactory;
-import org.apache.iceberg.data.GenericDeleteFilter;
-import org.apache.iceberg.data.GenericRecord;
-import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
-import org.apache.iceberg.io.DataWriter;
-import org.apache.iceberg.io.OutputFileFactory;
-import org.apache.iceberg.types.Types;
-import org.apache.iceberg.util.PropertyUtil;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
  * Rewrites the data files of a chunk's partitions, with their deletes applied, into files of the
- * target size, and commits them as one tagged snapshot.
+ * target size, and commits them as one tagged snapshot: plan at the current snapshot, write
+ * ({@link ChunkWriter}), read back and compare ({@link RewriteVerifier}), commit ({@link RewriteCommit}).
  *
- * <p>Speed and memory: the chunk's partitions are rewritten several at once (one thread and one
- * Parquet writer each, {@link RewriteSettings#threads()}), and the new files are read back several
- * at once; every writer and reader first reserves a row group of heap from {@link WriteMemory}, so
- * the heap stays bounded however many partitions, jobs or rows there are.
+ * <p>Speed and memory: the chunk's partitions are written several at once, and the new files read
+ * back several at once, on {@link ParallelTasks} ({@link RewriteSettings#threads()}); a failure of
+ * one stops the others and deletes every new file of the chunk. Every writer and reader first
+ * reserves a row group of heap from {@link WriteMemory}, so the heap stays bounded however many
+ * partitions, jobs or rows there are.
  *
- * <p>Safety: rows are streamed file by file (a partition is never held in memory); the rows read
- * (at the start snapshot, deletes applied) and the rows in the new files (read back from storage)
- * must have equal fingerprints, or nothing is committed. The commit validates from the start
- * snapshot and keeps the start snapshot's data sequence number, so concurrent appends and
- * equality deletes stay correct.
- *
- * <p>Row lineage (format v3 and later): a row moved to a new file must keep its {@code _row_id}
- * and {@code _last_updated_sequence_number}, but a new file inherits neither (it gets a new first
- * row id and the commit's sequence number). So every row's lineage is read, inherited values
- * resolved, and written into the new files as explicit values; the fingerprints cover it, so a
- * row whose lineage changed fails the rewrite like a row whose value changed.
+ * <p>Safety: the rows read (at the start snapshot, deletes applied) and the rows in the new files
+ * (read back from storage) must have equal fingerprints, or nothing is committed. The commit
+ * validates from the start snapshot and keeps the start snapshot's data sequence number, so
+ * concurrent appends and equality deletes stay correct.
  *
  * <p>Winning against streaming writers: {@link RewriteCommit} carries rows deleted concurrently
  * onto the new files instead of throwing the rewrite away; only when a replaced file itself
  * disappeared (another rewrite won) is the chunk planned again, here, with backoff.
- *
- * <p>Speed: the chunk's partitions are written on {@link ParallelTasks}; a failure of one stops the
- * others and deletes every new file of the chunk.
  */
 final class ChunkRewriter {
 
@@ -84,8 +55,6 @@ final class ChunkRewriter {
         /** Files that position deletes or deletion vectors apply to (rewrite_position_deletes). */
         POSITION_DELETES
     }
-
-    private static final int SIZE_CHECK_ROWS = 1000;
 
     private final Table table;
     private final RewriteSettings settings;
@@ -136,7 +105,7 @@ final class ChunkRewriter {
                         + start.snapshotId());
             }
             long writeStarted = System.nanoTime();
-            RewriteOutput written = write(plan);
+            RewriteOutput written = new ChunkWriter(table, memory, parallel, targetFileSizeBytes).write(plan);
             long verifyStarted = System.nanoTime();
             Map<Integer, CompactSketch> readBack = verify(plan, written);
             long commitStarted = System.nanoTime();
@@ -224,281 +193,18 @@ final class ChunkRewriter {
         return task -> task.deletes().stream().anyMatch(delete -> delete.content() == content);
     }
 
-    // ---------------------------------------------------------------- writing
-
-    /** One partition's new files, in the order written; its runs name those files by their index here. */
-    private record PartitionOutput(List<DataFile> files, Map<String, List<Run>> runs, Fingerprint input) {
-    }
-
-    /**
-     * Writes every partition of the plan, several at once (one Parquet writer each, so a partition's
-     * output is still written in order), and merges their outputs in partition order.
-     */
-    private RewriteOutput write(RewritePlan plan) {
-        Schema schema = rowSchema();
-        long reserve = rowGroupBytes() + WriteMemory.MARGIN_BYTES;
-        AtomicBoolean stop = new AtomicBoolean();
-        List<Callable<PartitionOutput>> partitions = plan.replacedByPartition().values().stream()
-                .map(tasks -> (Callable<PartitionOutput>) () -> {
-                    try (WriteMemory.Lease ignored = memory.reserve(reserve)) {
-                        return writePartition(schema, tasks, stop);
-                    }
-                })
-                .toList();
-        List<PartitionOutput> outputs = parallel.run("rewrite", partitions, stop, output -> TableFiles.deleteQuietly(table, output.files()));
-
-        List<DataFile> files = new ArrayList<>();
-        Map<String, List<Run>> runs = new HashMap<>();
-        Fingerprint input = Fingerprint.EMPTY;
-        for (PartitionOutput output : outputs) {
-            int offset = files.size();
-            files.addAll(output.files());
-            output.runs().forEach((location, fileRuns) -> runs.put(location, fileRuns.stream()
-                    .map(run -> new Run(run.firstPosition(), run.length(), run.newFile() + offset, run.firstNewPosition()))
-                    .toList()));
-            input = input.plus(output.input());
-        }
-        return new RewriteOutput(List.copyOf(files), input, runs);
-    }
-
-    /**
-     * Streams one partition's files, with their deletes applied, into new files of the target size.
-     * {@code schema}: the columns written, {@link #rowSchema()}.
-     */
-    private PartitionOutput writePartition(Schema schema, List<FileScanTask> tasks, AtomicBoolean stop) {
-        Schema requested = new Schema(concat(schema.columns(), MetadataColumns.ROW_POSITION));
-        Types.StructType struct = schema.asStruct();
-        int lastUpdated = indexOfOrNone(schema, MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.fieldId());
-        DataFile first = tasks.get(0).file();
-        PartitionSpec spec = table.specs().get(first.specId());
-        List<DataFile> files = new ArrayList<>();
-        Map<String, List<Run>> runs = new HashMap<>();
-        long rows = 0;
-        long hash = 0;
-        try {
-            Output output = new Output(schema, spec, first.partition(), files);
-            try {
-                for (FileScanTask task : tasks) {
-                    ParallelTasks.stopIfAsked(stop);
-                    GenericDeleteFilter deletes = new GenericDeleteFilter(table.io(), task, table.schema(), requested);
-                    Schema readSchema = deletes.requiredSchema();
-                    int[] columns = columnIndexes(schema, readSchema);
-                    int position = indexOf(readSchema, MetadataColumns.ROW_POSITION.fieldId());
-                    String location = task.file().location();
-                    // A file of a snapshot taken before the table's upgrade to v3 has no first row id, and
-                    // Iceberg's reader then gives every row a null _last_updated_sequence_number; the spec
-                    // gives it the file's data sequence number. Its null _row_id stays null: the commit
-                    // assigns the row its first id, as every first snapshot after the upgrade does.
-                    Long inheritedSequence = lastUpdated >= 0 && task.file().firstRowId() == null
-                            ? task.file().dataSequenceNumber() : null;
-                    List<Run> fileRuns = runs.computeIfAbsent(location, ignored -> new ArrayList<>());
-                    // One record for every row: the Parquet writer takes its values as it is handed it.
-                    Record copy = GenericRecord.create(schema);
-                    try (CloseableIterable<Record> read = deletes.filter(ParquetRows.open(table.io(), task, readSchema))) {
-                        for (Record row : read) {
-                            for (int i = 0; i < columns.length; i++) {
-                                copy.set(i, row.get(columns[i]));
-                            }
-                            if (inheritedSequence != null && copy.get(lastUpdated) == null) {
-                                copy.set(lastUpdated, inheritedSequence);
-                            }
-                            rows++;
-                            hash += Fingerprints.hashRow(struct, copy);
-                            output.write(copy, fileRuns, (Long) row.get(position));
-                            if (rows % SIZE_CHECK_ROWS == 0) {
-                                ParallelTasks.stopIfAsked(stop);
-                            }
-                        }
-                    } catch (UncheckedIOException | CryoException | ParallelTasks.Stopped e) {
-                        throw e;
-                    } catch (RuntimeException e) {
-                        // Parquet reports a corrupt file with a bare RuntimeException ("footer is too large"):
-                        // name the file, or an operator cannot tell which one to repair.
-                        throw TableFiles.storageFailure(table, "read data file " + location, e);
-                    }
-                }
-            } finally {
-                output.close();
-            }
-        } catch (IOException | UncheckedIOException e) {
-            TableFiles.deleteQuietly(table, files);
-            throw TableFiles.storageFailure(table, "rewrite the chunk's files", e);
-        } catch (RuntimeException e) {
-            TableFiles.deleteQuietly(table, files);
-            throw e;
-        }
-        return new PartitionOutput(List.copyOf(files), runs, new Fingerprint(rows, hash));
-    }
-
-    /**
-     * The columns a rewrite reads, writes and fingerprints, those a table's fingerprint covers: the
-     * table's, and from format v3 on the row lineage columns, written as explicit values so that
-     * the new files do not re-assign them.
-     */
-    private Schema rowSchema() {
-        return Fingerprints.schemaOf(table);
-    }
-
-    /** What a Parquet writer or reader of this table holds at most: one row group. */
-    private long rowGroupBytes() {
-        return PropertyUtil.propertyAsLong(table.properties(), TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES,
-                TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES_DEFAULT);
-    }
-
-    /** Rolling Parquet output of one partition. */
-    private final class Output {
-        private final PartitionSpec spec;
-        private final StructLike partition;
-        private final List<DataFile> files;
-        private final GenericAppenderFactory appenders;
-        private final OutputFileFactory outputFiles;
-        private DataWriter<Record> writer;
-        private int fileIndex;
-        private long fileRows;
-
-        Output(Schema schema, PartitionSpec spec, StructLike partition, List<DataFile> files) {
-            this.spec = spec;
-            this.partition = spec.isUnpartitioned() ? null : partition;
-            this.files = files;
-            this.appenders = new GenericAppenderFactory(schema, spec);
-            this.appenders.setAll(table.properties());
-            this.outputFiles = TableFiles.outputFiles(table, spec.specId(), "cryo-rewrite");
-        }
-
-        void write(Record row, List<Run> fileRuns, long position) {
-            if (writer == null) {
-                // One writer is open at a time, so the next finished file takes this index.
-                fileIndex = files.size();
-                writer = appenders.newDataWriter(partition == null ? outputFiles.newOutputFile()
-                        : outputFiles.newOutputFile(spec, partition), FileFormat.PARQUET, partition);
-                fileRows = 0;
-            }
-            Run last = fileRuns.isEmpty() ? null : fileRuns.get(fileRuns.size() - 1);
-            if (last != null && last.newFile() == fileIndex && last.firstPosition() + last.length() == position
-                    && last.firstNewPosition() + last.length() == fileRows) {
-                fileRuns.set(fileRuns.size() - 1, new Run(last.firstPosition(), last.length() + 1, fileIndex,
-                        last.firstNewPosition()));
-            } else {
-                fileRuns.add(new Run(position, 1, fileIndex, fileRows));
-            }
-            writer.write(row);
-            fileRows++;
-            if (fileRows % SIZE_CHECK_ROWS == 0 && writer.length() >= targetFileSizeBytes) {
-                roll();
-            }
-        }
-
-        private void roll() {
-            try {
-                writer.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            files.add(writer.toDataFile());
-            writer = null;
-        }
-
-        void close() {
-            if (writer != null) {
-                roll();
-            }
-        }
-    }
 
     // ---------------------------------------------------------------- verifying
 
-    /** What reading one new file back gave: its fingerprint, and its column sketches when kept. */
-    private record ReadBack(Fingerprint fingerprint, Map<Integer, CompactSketch> sketches) {
-    }
-
     /**
-     * Reads every new file back (several at once) and compares the rows, with their lineage from
-     * format v3 on, with the rows that went in. On a mismatch the new files are deleted and the
-     * rewrite fails: nothing is committed. Returns the union of the files' column sketches when
-     * {@link #sketchingInto} asked for them (the rows are read here anyway), else null.
+     * Reads the new files back and compares their rows with the rows that went in ({@link RewriteVerifier});
+     * returns their column sketches when {@link #sketchingInto} asked for them, else null.
      */
     Map<Integer, CompactSketch> verify(RewritePlan plan, RewriteOutput written) {
-        Schema schema = rowSchema();
-        long reserve = rowGroupBytes() + WriteMemory.MARGIN_BYTES;
-        AtomicBoolean stop = new AtomicBoolean();
-        boolean sketching = sketches != null;
-        List<Callable<ReadBack>> reads = written.files().stream().map(file -> (Callable<ReadBack>) () -> {
-            ParallelTasks.stopIfAsked(stop);
-            ColumnSketches columns = sketching ? new ColumnSketches(table.schema()) : null;
-            ColumnSketches.Feeder feeder = sketching ? columns.feeder(schema) : null;
-            try (WriteMemory.Lease ignored = memory.reserve(reserve);
-                 CloseableIterable<Record> rows = ParquetRows.open(table.io(), file, schema)) {
-                Fingerprint ofFile = Fingerprints.of(schema, sketching ? CloseableIterable.transform(rows, row -> {
-                    feeder.add(row);
-                    return row;
-                }) : rows);
-                if (ofFile.rows() != file.recordCount()) {
-                    throw mismatch(plan, "new file " + file.location() + " holds " + ofFile.rows()
-                            + " rows but its metadata says " + file.recordCount());
-                }
-                return new ReadBack(ofFile, sketching ? columns.compact() : null);
-            } catch (IOException e) {
-                throw TableFiles.storageFailure(table, "read back the new files", e);
-            }
-        }).toList();
-        Fingerprint after = Fingerprint.EMPTY;
-        List<Map<Integer, CompactSketch>> parts = new ArrayList<>();
-        try {
-            for (ReadBack ofFile : parallel.run("read back", reads, stop, ignored -> { })) {
-                after = after.plus(ofFile.fingerprint());
-                if (ofFile.sketches() != null) {
-                    parts.add(ofFile.sketches());
-                }
-            }
-        } catch (RuntimeException | Error e) {
-            TableFiles.deleteQuietly(table, written.files());
-            throw e;
-        }
-        if (!after.equals(written.input())) {
-            TableFiles.deleteQuietly(table, written.files());
-            throw mismatch(plan, "rows read " + written.input() + ", rows written " + after);
-        }
-        return sketching ? ColumnSketches.union(parts) : null;
+        return new RewriteVerifier(table, memory, parallel, ChunkWriter.readerBytes(table))
+                .verify(plan, written, sketches != null);
     }
 
-    private CryoException mismatch(RewritePlan plan, String detail) {
-        return new CryoException(ExecutorErrorCode.FINGERPRINT_MISMATCH, "Cannot commit the rewrite of " + plan.scope()
-                + " in " + table.name() + ": the fingerprints differ (" + detail + "); nothing was committed");
-    }
-
-    // ---------------------------------------------------------------- helpers
-
-    private static int[] columnIndexes(Schema schema, Schema readSchema) {
-        int[] indexes = new int[schema.columns().size()];
-        for (int i = 0; i < indexes.length; i++) {
-            indexes[i] = indexOf(readSchema, schema.columns().get(i).fieldId());
-        }
-        return indexes;
-    }
-
-    private static int indexOf(Schema schema, int fieldId) {
-        int index = indexOfOrNone(schema, fieldId);
-        if (index < 0) {
-            throw new IllegalStateException("column id " + fieldId + " is missing from the read schema " + schema);
-        }
-        return index;
-    }
-
-    private static int indexOfOrNone(Schema schema, int fieldId) {
-        List<Types.NestedField> columns = schema.columns();
-        for (int i = 0; i < columns.size(); i++) {
-            if (columns.get(i).fieldId() == fieldId) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static List<Types.NestedField> concat(List<Types.NestedField> columns, Types.NestedField extra) {
-        List<Types.NestedField> all = new ArrayList<>(columns);
-        all.add(extra);
-        return all;
-    }
 
     static void sleep(Duration duration) {
         try {

@@ -59,7 +59,7 @@ final class ManifestRewriter {
                     entries++;
                     StructLikeMap<Long> counts = countsBySpec.computeIfAbsent(file.specId(),
                             spec -> StructLikeMap.create(table.specs().get(spec).partitionType()));
-                    counts.merge(copy(file.partition()), 1L, Long::sum);
+                    counts.merge(PartitionTuple.copyOf(file.partition()), 1L, Long::sum);
                 }
             } catch (IOException e) {
                 throw new CryoException(ExecutorErrorCode.STORAGE_FAILURE, "Cannot read manifest " + manifest.path()
@@ -109,31 +109,5 @@ final class ManifestRewriter {
             inGroup += count;
         }
         return groups;
-    }
-
-    private static StructLike copy(StructLike partition) {
-        Object[] values = new Object[partition.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = partition.get(i, Object.class);
-        }
-        return new ImmutableTuple(values);
-    }
-
-    /** A copied partition tuple: manifest readers reuse theirs. */
-    private record ImmutableTuple(Object[] values) implements StructLike {
-        @Override
-        public int size() {
-            return values.length;
-        }
-
-        @Override
-        public <T> T get(int pos, Class<T> javaClass) {
-            return javaClass.cast(values[pos]);
-        }
-
-        @Override
-        public <T> void set(int pos, T value) {
-            throw new UnsupportedOperationException("copied partition tuples are immutable");
-        }
     }
 }

@@ -100,7 +100,7 @@ final class PartitionScope {
                 partitionFilter = Expressions.and(partitionFilter,
                         fieldFilter(source, field.transform(), transform, given, values[i]));
             }
-            partitions.add(new Addressed(spec.specId(), new Tuple(values), types, predicate));
+            partitions.add(new Addressed(spec.specId(), new PartitionTuple(values), types, predicate));
             filter = Expressions.or(filter, partitionFilter);
         }
         return new PartitionScope(List.copyOf(partitions), filter);
@@ -232,39 +232,6 @@ final class PartitionScope {
 
     private static CryoException invalid(String reason) {
         return new CryoException(ExecutorErrorCode.INVALID_PREDICATE, "Cannot address partition: " + reason);
-    }
-
-    /** An immutable partition tuple. */
-    private record Tuple(Object[] values) implements StructLike {
-        @Override
-        public int size() {
-            return values.length;
-        }
-
-        @Override
-        public <T> T get(int pos, Class<T> javaClass) {
-            return javaClass.cast(values[pos]);
-        }
-
-        @Override
-        public <T> void set(int pos, T value) {
-            throw new UnsupportedOperationException("partition tuples are immutable");
-        }
-
-        @Override
-        public boolean equals(Object other) {
-            return other instanceof Tuple tuple && java.util.Arrays.equals(values, tuple.values);
-        }
-
-        @Override
-        public int hashCode() {
-            return java.util.Arrays.hashCode(values);
-        }
-
-        @Override
-        public String toString() {
-            return java.util.Arrays.toString(values);
-        }
     }
 
     @Override
