@@ -201,7 +201,7 @@ final class ChunkRewriter {
      * returns their column sketches when {@link #sketchingInto} asked for them, else null.
      */
     Map<Integer, CompactSketch> verify(RewritePlan plan, RewriteOutput written) {
-        return new RewriteVerifier(table, memory, parallel, ChunkWriter.readerBytes(table))
+        return new RewriteVerifier(table, memory, parallel)
                 .verify(plan, written, sketches != null);
     }
 

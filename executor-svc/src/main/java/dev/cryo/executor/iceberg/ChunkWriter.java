@@ -10,13 +10,11 @@ import org.apache.iceberg.MetadataColumns;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.data.GenericDeleteFilter;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.types.Types;
-import org.apache.iceberg.util.PropertyUtil;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -59,12 +57,6 @@ final class ChunkWriter {
         this.targetFileSizeBytes = targetFileSizeBytes;
     }
 
-    /** What one Parquet writer or reader of {@code table} reserves from {@link WriteMemory}: a row group and a margin. */
-    static long readerBytes(Table table) {
-        return PropertyUtil.propertyAsLong(table.properties(), TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES,
-                TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES_DEFAULT) + WriteMemory.MARGIN_BYTES;
-    }
-
     /** One partition's new files, in the order written; its runs name those files by their index here. */
     private record PartitionOutput(List<DataFile> files, Map<String, List<Run>> runs, Fingerprint input) {
     }
@@ -75,7 +67,7 @@ final class ChunkWriter {
      */
     RewriteOutput write(RewritePlan plan) {
         Schema schema = Fingerprints.schemaOf(table);
-        long reserve = readerBytes(table);
+        long reserve = WriteMemory.perStream(table);
         AtomicBoolean stop = new AtomicBoolean();
         List<Callable<PartitionOutput>> partitions = plan.replacedByPartition().values().stream()
                 .map(tasks -> (Callable<PartitionOutput>) () -> {

@@ -32,14 +32,11 @@ final class RewriteVerifier {
     private final Table table;
     private final WriteMemory memory;
     private final ParallelTasks parallel;
-    private final long readerBytes;
 
-    /** {@code readerBytes}: the heap one reader reserves from {@code memory} (a row group and a margin). */
-    RewriteVerifier(Table table, WriteMemory memory, ParallelTasks parallel, long readerBytes) {
+    RewriteVerifier(Table table, WriteMemory memory, ParallelTasks parallel) {
         this.table = table;
         this.memory = memory;
         this.parallel = parallel;
-        this.readerBytes = readerBytes;
     }
 
     /**
@@ -49,12 +46,13 @@ final class RewriteVerifier {
      */
     Map<Integer, CompactSketch> verify(RewritePlan plan, RewriteOutput written, boolean sketching) {
         Schema schema = Fingerprints.schemaOf(table);
+        long reserve = WriteMemory.perStream(table);
         AtomicBoolean stop = new AtomicBoolean();
         List<Callable<ReadBack>> reads = written.files().stream().map(file -> (Callable<ReadBack>) () -> {
             ParallelTasks.stopIfAsked(stop);
             ColumnSketches columns = sketching ? new ColumnSketches(table.schema()) : null;
             ColumnSketches.Feeder feeder = sketching ? columns.feeder(schema) : null;
-            try (WriteMemory.Lease ignored = memory.reserve(readerBytes);
+            try (WriteMemory.Lease ignored = memory.reserve(reserve);
                  CloseableIterable<Record> rows = ParquetRows.open(table.io(), file, schema)) {
                 Fingerprint ofFile = Fingerprints.of(schema, sketching ? CloseableIterable.transform(rows, row -> {
                     feeder.add(row);

@@ -2,6 +2,9 @@ package dev.cryo.executor.iceberg;
 
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.platform.error.CryoException;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.util.PropertyUtil;
 
 import java.util.concurrent.Semaphore;
 
@@ -32,6 +35,12 @@ final class WriteMemory {
     }
 
     /** {@link #HEAP_SHARE} of this JVM's maximum heap. */
+    /** What one Parquet writer or reader of {@code table} reserves: a row group of the table and the margin. */
+    static long perStream(Table table) {
+        return PropertyUtil.propertyAsLong(table.properties(), TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES,
+                TableProperties.PARQUET_ROW_GROUP_SIZE_BYTES_DEFAULT) + MARGIN_BYTES;
+    }
+
     static WriteMemory shareOfHeap() {
         return new WriteMemory((long) (Runtime.getRuntime().maxMemory() * HEAP_SHARE));
     }
