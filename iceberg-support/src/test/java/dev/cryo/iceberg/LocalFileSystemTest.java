@@ -67,6 +67,15 @@ class LocalFileSystemTest {
         assertThat(configuration.getBoolean("fs.file.impl.disable.cache", false)).isTrue();
     }
 
+    @Test
+    void holdsOnlyItsOwnSettingsSoThatAPerFileCopyIsCheap() {
+        Configuration configuration = CatalogRegistry.hadoopConfiguration(Map.of("hadoop.io.file.buffer.size", "65536"));
+
+        assertThat(configuration.size()).isLessThanOrEqualTo(3);
+        assertThat(new Configuration(configuration).getInt("io.file.buffer.size", 0)).isEqualTo(65536);
+        assertThat(configuration.get("fs.file.impl")).isEqualTo(RawLocalFileSystem.class.getName());
+    }
+
     private void writeThroughFileIo(Configuration configuration, String name) throws Exception {
         try (HadoopFileIO io = new HadoopFileIO(configuration)) {
             OutputFile output = io.newOutputFile(folder.resolve(name).toUri().toString());
