@@ -5,7 +5,7 @@ import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.Chunk;
 import dev.cryo.contracts.event.PlannedOperation;
-import dev.cryo.enginesql.expression.Transform;
+import dev.cryo.contracts.Transform;
 import dev.cryo.enginesql.spark.SparkRenderer;
 import dev.cryo.enginesql.spark.SparkSettings;
 import dev.cryo.enginesql.trino.TrinoRenderer;

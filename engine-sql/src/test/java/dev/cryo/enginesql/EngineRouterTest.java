@@ -3,7 +3,7 @@ package dev.cryo.enginesql;
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.event.OperationParameters;
-import dev.cryo.enginesql.expression.Transform;
+import dev.cryo.contracts.Transform;
 import dev.cryo.enginesql.spark.SparkSettings;
 import dev.cryo.enginesql.trino.TrinoSettings;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package dev.cryo.enginesql.expression;
 
+import dev.cryo.contracts.Transform;
 import dev.cryo.contracts.event.FieldPredicate;
 
 import static java.util.Objects.requireNonNull;
@@ -20,7 +21,13 @@ public record PartitionField(FieldPredicate predicate, Transform transform, Sour
     }
 
     public static PartitionField of(FieldPredicate predicate) {
-        return new PartitionField(predicate, Transform.parse(predicate.transform()), SourceType.parse(predicate.sourceType()));
+        Transform transform;
+        try {
+            transform = Transform.parse(predicate.transform());
+        } catch (IllegalArgumentException e) {
+            throw new CannotRenderException(e.getMessage());
+        }
+        return new PartitionField(predicate, transform, SourceType.parse(predicate.sourceType()));
     }
 
     public String column() {

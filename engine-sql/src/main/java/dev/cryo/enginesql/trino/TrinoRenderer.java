@@ -12,7 +12,7 @@ import dev.cryo.enginesql.Rendering;
 import dev.cryo.enginesql.SqlRenderer;
 import dev.cryo.enginesql.expression.PartitionField;
 import dev.cryo.enginesql.expression.Sql;
-import dev.cryo.enginesql.expression.Transform;
+import dev.cryo.contracts.Transform;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.cryo.planner.domain;
 
+import dev.cryo.contracts.Transform;
 import dev.cryo.contracts.event.FieldPredicate;
 import dev.cryo.contracts.event.PartitionFieldInfo;
 import dev.cryo.contracts.event.PartitionPredicate;
