@@ -2,31 +2,24 @@ package dev.cryo.platform.error;
 
 /** Error codes every service uses. */
 public enum CommonErrorCode implements ErrorCode {
-    INVALID_REQUEST(ErrorType.USER, 400),
-    NOT_FOUND(ErrorType.USER, 404),
-    CONFLICT(ErrorType.USER, 409),
-    PAYLOAD_TOO_LARGE(ErrorType.USER, 413),
-    UNAUTHENTICATED(ErrorType.USER, 401),
-    FORBIDDEN(ErrorType.USER, 403),
-    MALFORMED_EVENT(ErrorType.USER, 400),
-    DEPENDENCY_UNAVAILABLE(ErrorType.EXTERNAL, 503),
-    INTERNAL_ERROR(ErrorType.INTERNAL, 500);
+    INVALID_REQUEST(ErrorKind.BAD_REQUEST),
+    NOT_FOUND(ErrorKind.NOT_FOUND),
+    CONFLICT(ErrorKind.CONFLICT),
+    PAYLOAD_TOO_LARGE(ErrorKind.TOO_LARGE),
+    UNAUTHENTICATED(ErrorKind.UNAUTHENTICATED),
+    FORBIDDEN(ErrorKind.FORBIDDEN),
+    MALFORMED_EVENT(ErrorKind.BAD_REQUEST),
+    DEPENDENCY_UNAVAILABLE(ErrorKind.UNAVAILABLE),
+    INTERNAL_ERROR(ErrorKind.INTERNAL);
 
-    private final ErrorType type;
-    private final int httpStatus;
+    private final ErrorKind kind;
 
-    CommonErrorCode(ErrorType type, int httpStatus) {
-        this.type = type;
-        this.httpStatus = httpStatus;
+    CommonErrorCode(ErrorKind kind) {
+        this.kind = kind;
     }
 
     @Override
-    public ErrorType type() {
-        return type;
-    }
-
-    @Override
-    public int httpStatus() {
-        return httpStatus;
+    public ErrorKind kind() {
+        return kind;
     }
 }

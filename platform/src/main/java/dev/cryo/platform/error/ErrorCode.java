@@ -1,19 +1,19 @@
 package dev.cryo.platform.error;
 
-/** An error code: each service has an enum of its own codes, tagged with their type and HTTP status. */
+/** An error code: each service has an enum of its own codes, each of one {@link ErrorKind}. */
 public interface ErrorCode {
 
     /** The stable code, e.g. {@code TABLE_NOT_FOUND}. */
     String name();
 
-    ErrorType type();
+    ErrorKind kind();
+
+    default ErrorType type() {
+        return kind().type();
+    }
 
     /** The HTTP status a REST call answers with. */
     default int httpStatus() {
-        return switch (type()) {
-            case USER -> 400;
-            case EXTERNAL -> 503;
-            case INTERNAL -> 500;
-        };
+        return kind().httpStatus();
     }
 }

@@ -1,40 +1,33 @@
 package dev.cryo.scanner.config;
 
 import dev.cryo.platform.error.ErrorCode;
-import dev.cryo.platform.error.ErrorType;
+import dev.cryo.platform.error.ErrorKind;
 
 /** The scanner's own error codes. */
 public enum ScannerErrorCode implements ErrorCode {
     /** A request or event names a catalog that is not configured. */
-    UNKNOWN_CATALOG(ErrorType.USER, 404),
+    UNKNOWN_CATALOG(ErrorKind.NOT_FOUND),
     /** The catalog has no such table. */
-    TABLE_NOT_FOUND(ErrorType.USER, 404),
+    TABLE_NOT_FOUND(ErrorKind.NOT_FOUND),
     /** The table has not been scanned yet. */
-    SCAN_NOT_FOUND(ErrorType.USER, 404),
+    SCAN_NOT_FOUND(ErrorKind.NOT_FOUND),
     /** A notification body is malformed, incomplete or too large. */
-    INVALID_NOTIFICATION(ErrorType.USER, 400),
+    INVALID_NOTIFICATION(ErrorKind.BAD_REQUEST),
     /** The table's FileIO cannot list prefixes, so no orphan listing is possible. */
-    LISTING_UNSUPPORTED(ErrorType.USER, 400),
+    LISTING_UNSUPPORTED(ErrorKind.BAD_REQUEST),
     /** The table exists but its metadata cannot be read (permissions, corrupt or missing files). */
-    TABLE_UNREADABLE(ErrorType.EXTERNAL, 503),
+    TABLE_UNREADABLE(ErrorKind.UNAVAILABLE),
     /** The scanner's PostgreSQL cannot be reached. */
-    DATABASE_UNAVAILABLE(ErrorType.EXTERNAL, 503);
+    DATABASE_UNAVAILABLE(ErrorKind.UNAVAILABLE);
 
-    private final ErrorType type;
-    private final int httpStatus;
+    private final ErrorKind kind;
 
-    ScannerErrorCode(ErrorType type, int httpStatus) {
-        this.type = type;
-        this.httpStatus = httpStatus;
+    ScannerErrorCode(ErrorKind kind) {
+        this.kind = kind;
     }
 
     @Override
-    public ErrorType type() {
-        return type;
-    }
-
-    @Override
-    public int httpStatus() {
-        return httpStatus;
+    public ErrorKind kind() {
+        return kind;
     }
 }

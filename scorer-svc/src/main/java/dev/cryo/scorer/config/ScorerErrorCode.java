@@ -1,38 +1,31 @@
 package dev.cryo.scorer.config;
 
 import dev.cryo.platform.error.ErrorCode;
-import dev.cryo.platform.error.ErrorType;
+import dev.cryo.platform.error.ErrorKind;
 
 /** The scorer's own error codes. */
 public enum ScorerErrorCode implements ErrorCode {
     /** The table has never been graded (or the id names no table). */
-    TABLE_NOT_GRADED(ErrorType.USER, 404),
+    TABLE_NOT_GRADED(ErrorKind.NOT_FOUND),
     /** The path does not hold a {@code catalog.namespace.table} id. */
-    INVALID_TABLE_ID(ErrorType.USER, 400),
+    INVALID_TABLE_ID(ErrorKind.BAD_REQUEST),
     /** A query parameter has a value the API does not accept. */
-    INVALID_QUERY(ErrorType.USER, 400),
+    INVALID_QUERY(ErrorKind.BAD_REQUEST),
     /** A configured policy override is invalid: the service does not start. */
-    INVALID_POLICY(ErrorType.USER, 400),
+    INVALID_POLICY(ErrorKind.BAD_REQUEST),
     /** An event on the scanned topic is not a TableScanned. */
-    UNEXPECTED_EVENT(ErrorType.USER, 400),
+    UNEXPECTED_EVENT(ErrorKind.BAD_REQUEST),
     /** A stored grade cannot be read back. */
-    STORED_GRADE_UNREADABLE(ErrorType.INTERNAL, 500);
+    STORED_GRADE_UNREADABLE(ErrorKind.INTERNAL);
 
-    private final ErrorType type;
-    private final int httpStatus;
+    private final ErrorKind kind;
 
-    ScorerErrorCode(ErrorType type, int httpStatus) {
-        this.type = type;
-        this.httpStatus = httpStatus;
+    ScorerErrorCode(ErrorKind kind) {
+        this.kind = kind;
     }
 
     @Override
-    public ErrorType type() {
-        return type;
-    }
-
-    @Override
-    public int httpStatus() {
-        return httpStatus;
+    public ErrorKind kind() {
+        return kind;
     }
 }
