@@ -41,12 +41,19 @@ service_heap() {
   esac
 }
 
-# The JVM flags of every service: one GC thread and the C1 compiler start a service in half the
-# CPU time, which is what a laptop (or a 2-core CI box) runs short of. CRYO_SERVICE_JAVA_OPTS replaces them.
-# A service out of memory exits (./cryo status shows it stopped; ./cryo up restarts it from the
-# committed offsets): one that went on once skipped the records of a poll that failed (platform README).
+# service_jvm_flags NAME: the JVM flags of a service. By default one GC thread and the C1 compiler:
+# they start a service in half the CPU time, which is what a laptop (or a 2-core CI box) runs short of.
+# CRYO_SERVICE_JAVA_OPTS replaces them for every service, CRYO_<NAME>_JAVA_OPTS (e.g.
+# CRYO_EXECUTOR_JAVA_OPTS) for one. A service out of memory exits (./cryo status shows it stopped;
+# ./cryo up restarts it from the committed offsets): one that went on once skipped the records of a
+# poll that failed (platform README).
 service_jvm_flags() {
-  echo "${CRYO_SERVICE_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:+ExitOnOutOfMemoryError}"
+  local own="CRYO_$(echo "${1:-}" | tr '[:lower:]' '[:upper:]')_JAVA_OPTS"
+  if [ -n "${1:-}" ] && [ -n "${!own:-}" ]; then
+    echo "${!own}"
+  else
+    echo "${CRYO_SERVICE_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:+ExitOnOutOfMemoryError}"
+  fi
 }
 
 service_artifact() {
@@ -118,7 +125,7 @@ catalog_properties() {
 service_properties() {
   local name="$1"
   echo "-Xmx$(service_heap "$name")"
-  service_jvm_flags | tr ' ' '\n' | sed '/^$/d'
+  service_jvm_flags "$name" | tr ' ' '\n' | sed '/^$/d'
   echo "-Dquarkus.http.host=127.0.0.1"
   if [ -n "${CRYO_CONFIG:-}" ]; then
     echo "-Dquarkus.config.locations=$(cd "$(dirname "$CRYO_CONFIG")" && pwd)/$(basename "$CRYO_CONFIG")"

@@ -27,6 +27,9 @@ public final class Sizes {
         DEFAULTS.put("frag.partitions", new String[]{"2", "4"});
         DEFAULTS.put("frag.rows-per-file", new String[]{"40", "40"});
         DEFAULTS.put("frag.settle-timeout", new String[]{"PT3M", "PT20M"});
+        // untimed rounds before trial 1 (protocol 7): every contender's JVM has run its maintenance once, as a
+        // long-running executor has, before the first measured trial
+        DEFAULTS.put("frag.warm-up-rounds", new String[]{"1", "1"});
         // scenario 2's query mix on Trino: runs of each query per copy, before and after (PROTOCOL.md: 5; quick 3, a median still)
         DEFAULTS.put("frag.query-runs", new String[]{"3", "5"});
         DEFAULTS.put("impact.idle-rounds", new String[]{"2", "5"});

@@ -74,19 +74,27 @@ public final class Fragmented implements Scenario {
         Map<String, List<Double>> values = new LinkedHashMap<>();
         List<String> fingerprintFailures = new ArrayList<>();
         List<String> notes = new ArrayList<>();
+        int warmUpRounds = context.sizes().integer("frag.warm-up-rounds");
+        for (int round = 0; round < warmUpRounds; round++) {
+            // the same maintenance on copies of the same size, nothing recorded: the measured trials then compare two
+            // warm JVMs (the harness's is warm from building the tables anyway; a fresh executor is not)
+            long seconds = warmUp(context, round, files, perCommit, rowsPerFile, partitions, target, timeout, trinoPid);
+            notes.add("warm-up round " + (round + 1) + " (not measured): every contender maintained a copy of the same "
+                    + "size in " + seconds + " s");
+        }
         for (int trial = 0; trial < context.trials(); trial++) {
             int trialNumber = trial + 1;
             long seed = BenchContext.seed(trial, 0);
-            Copy cryo = copy(context, trial, CRYO, "cryo", "native", target, seed);
-            Copy hand = copy(context, trial, HAND, "hand", null, target, seed);
+            Copy cryo = copy(context, context.namespace(2, trial, "cryo"), CRYO, "native", target, seed);
+            Copy hand = copy(context, context.namespace(2, trial, "hand"), HAND, null, target, seed);
             long buildSeconds = Workload.appendToBoth(cryo.workload(), hand.workload(), files, perCommit, rowsPerFile,
                     partitions);
             List<Copy> copies = new ArrayList<>(List.of(cryo, hand));
             Copy cryoTrino = null;
             Copy handTrino = null;
             if (trino) {
-                cryoTrino = copy(context, trial, CRYO_TRINO, "cryotrino", "trino", target, seed);
-                handTrino = copy(context, trial, HAND_TRINO, "handtrino", null, target, seed);
+                cryoTrino = copy(context, context.namespace(2, trial, "cryotrino"), CRYO_TRINO, "trino", target, seed);
+                handTrino = copy(context, context.namespace(2, trial, "handtrino"), HAND_TRINO, null, target, seed);
                 buildSeconds += Workload.appendToBoth(cryoTrino.workload(), handTrino.workload(), files, perCommit,
                         rowsPerFile, partitions);
                 copies.add(cryoTrino);
@@ -170,10 +178,31 @@ public final class Fragmented implements Scenario {
                 fingerprintFailures, notes);
     }
 
+    /** One untimed round: each contender maintains a copy as in a trial; the seconds it took, building included. */
+    private static long warmUp(BenchContext context, int round, int files, int perCommit, int rowsPerFile,
+                               int partitions, long target, Duration timeout, Optional<Long> trinoPid) throws Exception {
+        long start = System.nanoTime();
+        long seed = BenchContext.seed(round, 1);
+        Map<String, List<Double>> discarded = new LinkedHashMap<>();
+        List<String> discardedNotes = new ArrayList<>();
+        Copy cryo = copy(context, context.warmUpNamespace(2, round, "cryo"), CRYO, "native", target, seed);
+        Copy hand = copy(context, context.warmUpNamespace(2, round, "hand"), HAND, null, target, seed);
+        Workload.appendToBoth(cryo.workload(), hand.workload(), files, perCommit, rowsPerFile, partitions);
+        cryoRun(context, cryo, timeout, Optional.empty(), discarded, discardedNotes, 0);
+        handRunNative(context, hand, discarded);
+        if (trinoPid.isPresent()) {
+            Copy cryoTrino = copy(context, context.warmUpNamespace(2, round, "cryotrino"), CRYO_TRINO, "trino", target, seed);
+            Copy handTrino = copy(context, context.warmUpNamespace(2, round, "handtrino"), HAND_TRINO, null, target, seed);
+            Workload.appendToBoth(cryoTrino.workload(), handTrino.workload(), files, perCommit, rowsPerFile, partitions);
+            cryoRun(context, cryoTrino, timeout, trinoPid, discarded, discardedNotes, 0);
+            handRunTrino(context, handTrino, trinoPid.get(), discarded);
+        }
+        return (System.nanoTime() - start) / 1_000_000_000L;
+    }
+
     /** A new namespace and table for one contender, paused in the governor; Cryo's copies get the protocol's policy. */
-    private static Copy copy(BenchContext context, int trial, String contender, String suffix, String cryoEngine,
-                             long target, long seed) {
-        String namespace = context.namespace(2, trial, suffix);
+    private static Copy copy(BenchContext context, String namespace, String contender, String cryoEngine, long target,
+                             long seed) {
         context.lakehouse().createNamespace(namespace);
         String pause;
         if (cryoEngine == null) {
