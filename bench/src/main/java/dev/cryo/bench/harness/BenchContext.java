@@ -35,16 +35,16 @@ public record BenchContext(Environment environment, Lakehouse lakehouse, CryoApi
      * How the id of every table of one scenario and trial starts, whatever the contender:
      * {@code <catalog>.b<run>_s<scenario>_t<trial>_}.
      */
+    public String tablePrefix(int scenario, int trial) {
+        return lakehouse.catalogName() + "." + namespace(scenario, trial, "");
+    }
+
     /**
      * The namespace of a contender's copy in an untimed warm-up round: outside every trial's {@link #tablePrefix}, so
      * that no trial counts its jobs.
      */
     public String warmUpNamespace(int scenario, int round, String contender) {
         return "b" + runId + "_s" + scenario + "_w" + round + "_" + contender;
-    }
-
-    public String tablePrefix(int scenario, int trial) {
-        return lakehouse.catalogName() + "." + namespace(scenario, trial, "");
     }
 
     /** The governor pattern of every table of a namespace. */
