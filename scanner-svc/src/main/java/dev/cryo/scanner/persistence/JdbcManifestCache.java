@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cryo.contracts.event.FileSizeTerms;
 import dev.cryo.contracts.event.PartitionStats;
 import dev.cryo.contracts.json.EventJson;
+import dev.cryo.platform.error.CryoException;
+import dev.cryo.scanner.ScannerErrorCode;
 import dev.cryo.scanner.domain.ManifestAggregate;
 import dev.cryo.scanner.iceberg.ManifestCache;
-import dev.cryo.scanner.config.ScannerErrorCode;
-import dev.cryo.platform.error.CryoException;
 
 import javax.sql.DataSource;
 import java.io.IOException;

@@ -9,7 +9,7 @@ import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.contracts.json.EventJson;
 import dev.cryo.platform.error.CryoException;
 import dev.cryo.platform.messaging.ProcessedEvents;
-import dev.cryo.scanner.config.ScannerErrorCode;
+import dev.cryo.scanner.ScannerErrorCode;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;

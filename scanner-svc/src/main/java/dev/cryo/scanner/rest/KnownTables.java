@@ -3,7 +3,7 @@ package dev.cryo.scanner.rest;
 import dev.cryo.contracts.TableId;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.platform.error.CryoException;
-import dev.cryo.scanner.config.ScannerErrorCode;
+import dev.cryo.scanner.ScannerErrorCode;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /** Table ids from requests, checked against the configured catalogs. */

@@ -7,7 +7,7 @@ import dev.cryo.contracts.event.ChangeSource;
 import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.contracts.json.EventJson;
 import dev.cryo.platform.error.CryoException;
-import dev.cryo.scanner.config.ScannerErrorCode;
+import dev.cryo.scanner.ScannerErrorCode;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

@@ -4,7 +4,7 @@ import dev.cryo.contracts.TableId;
 import dev.cryo.platform.error.CryoException;
 import dev.cryo.platform.security.Actors;
 import dev.cryo.platform.security.Roles;
-import dev.cryo.scanner.config.ScannerErrorCode;
+import dev.cryo.scanner.ScannerErrorCode;
 import dev.cryo.scanner.persistence.TableStateStore;
 import dev.cryo.scanner.persistence.TableSummary;
 import dev.cryo.scanner.watch.OrphanListings;

@@ -6,7 +6,7 @@ import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.platform.error.CommonErrorCode;
 import dev.cryo.platform.error.CryoException;
-import dev.cryo.scanner.config.ScannerErrorCode;
+import dev.cryo.scanner.ScannerErrorCode;
 import dev.cryo.scanner.messaging.ChangePublisher;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;

@@ -1,6 +1,7 @@
 package dev.cryo.scorer.config;
 
 import dev.cryo.platform.error.CryoException;
+import dev.cryo.scorer.ScorerErrorCode;
 import dev.cryo.scoring.InvalidPolicyException;
 import dev.cryo.scoring.PolicyBook;
 import dev.cryo.scoring.Setting;

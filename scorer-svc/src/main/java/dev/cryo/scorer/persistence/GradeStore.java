@@ -12,7 +12,7 @@ import dev.cryo.contracts.event.TableGraded;
 import dev.cryo.contracts.json.EventJson;
 import dev.cryo.platform.error.CommonErrorCode;
 import dev.cryo.platform.error.CryoException;
-import dev.cryo.scorer.config.ScorerErrorCode;
+import dev.cryo.scorer.ScorerErrorCode;
 import dev.cryo.scorer.domain.CurrentGrade;
 import dev.cryo.scorer.domain.GradeTransition;
 import io.agroal.api.AgroalDataSource;

@@ -1,4 +1,4 @@
-package dev.cryo.scorer.config;
+package dev.cryo.scorer;
 
 import dev.cryo.platform.error.ErrorCode;
 import dev.cryo.platform.error.ErrorKind;

@@ -1,4 +1,4 @@
-package dev.cryo.scanner.config;
+package dev.cryo.scanner;
 
 import dev.cryo.platform.error.ErrorCode;
 import dev.cryo.platform.error.ErrorKind;
