@@ -2,8 +2,8 @@ package dev.cryo.audit;
 
 import dev.cryo.audit.domain.AuditRecord;
 import dev.cryo.audit.domain.RawRecord;
-import dev.cryo.audit.domain.RecordExtractor;
 import dev.cryo.audit.domain.RecordHeader;
+import dev.cryo.audit.messaging.RecordExtractor;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.ChangeSource;

@@ -54,4 +54,11 @@ public record RawRecord(String topic, int partition, long offset, Instant timest
         }
         return null;
     }
+
+    /** The last header of that name as UTF-8 text, or null when it is absent, blank or not UTF-8. */
+    public String headerText(String name) {
+        RecordHeader header = lastHeader(name);
+        String text = header == null ? null : header.text();
+        return text == null || text.isBlank() ? null : text;
+    }
 }

@@ -1,5 +1,9 @@
 package dev.cryo.audit.domain;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import static java.util.Objects.requireNonNull;
@@ -20,6 +24,21 @@ public record RecordHeader(String name, byte[] value) {
     @Override
     public byte[] value() {
         return value == null ? null : value.clone();
+    }
+
+    /** The value as UTF-8 text, or null when it is absent or not valid UTF-8. */
+    public String text() {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(value)).toString();
+        } catch (CharacterCodingException e) {
+            return null;
+        }
     }
 
     @Override

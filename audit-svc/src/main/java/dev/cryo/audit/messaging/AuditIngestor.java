@@ -4,7 +4,6 @@ import dev.cryo.audit.AuditErrorCode;
 import dev.cryo.audit.config.AuditConfig;
 import dev.cryo.audit.domain.AuditRecord;
 import dev.cryo.audit.domain.RawRecord;
-import dev.cryo.audit.domain.RecordExtractor;
 import dev.cryo.audit.persistence.AuditStore;
 import dev.cryo.audit.persistence.AuditStore.AppendResult;
 import dev.cryo.contracts.cloudevents.EventType;

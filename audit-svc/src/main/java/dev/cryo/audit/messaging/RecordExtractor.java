@@ -1,32 +1,21 @@
-package dev.cryo.audit.domain;
+package dev.cryo.audit.messaging;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.cryo.contracts.Operation;
+import dev.cryo.audit.domain.AuditRecord;
+import dev.cryo.audit.domain.AuditTopics;
+import dev.cryo.audit.domain.EventColumns;
+import dev.cryo.audit.domain.EventSummaries;
+import dev.cryo.audit.domain.KafkaPosition;
+import dev.cryo.audit.domain.RawRecord;
+import dev.cryo.audit.domain.RecordKind;
+import dev.cryo.audit.domain.StoredHeaders;
 import dev.cryo.contracts.cloudevents.CloudEvents;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.cloudevents.EventType;
 import dev.cryo.contracts.event.CryoEvent;
-import dev.cryo.contracts.event.Deduction;
-import dev.cryo.contracts.event.GradeChanged;
-import dev.cryo.contracts.event.JobAdmitted;
-import dev.cryo.contracts.event.JobDeferred;
-import dev.cryo.contracts.event.JobFinished;
-import dev.cryo.contracts.event.JobHeartbeat;
-import dev.cryo.contracts.event.JobRefused;
-import dev.cryo.contracts.event.JobRevoked;
-import dev.cryo.contracts.event.JobScored;
-import dev.cryo.contracts.event.JobStarted;
-import dev.cryo.contracts.event.MaintenancePlanned;
-import dev.cryo.contracts.event.OperationFinished;
-import dev.cryo.contracts.event.TableChanged;
-import dev.cryo.contracts.event.TableGraded;
-import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.contracts.json.MalformedEventException;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.platform.deadletter.DeadLetters;
@@ -35,17 +24,10 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.TimestampType;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -85,11 +67,11 @@ public final class RecordExtractor {
         } catch (RuntimeException e) {
             return unreadable(raw, RecordKind.MALFORMED, "malformed", null, describe(e));
         }
-        EventColumns columns = columns(envelope);
+        EventColumns columns = EventSummaries.of(envelope);
         // The contract accepted the payload, so it is JSON; it is stored as published, with fields this
         // version of Cryo does not know yet.
         return new AuditRecord(envelope.id(), RecordKind.EVENT, envelope.time(), columns, position(raw),
-                headersJson(raw), new String(raw.value(), StandardCharsets.UTF_8), null);
+                StoredHeaders.toJson(raw), new String(raw.value(), StandardCharsets.UTF_8), null);
     }
 
     /**
@@ -99,14 +81,14 @@ public final class RecordExtractor {
      * as already stored.
      */
     private static void checkVersion(RawRecord raw) {
-        String id = text(raw, CloudEvents.HEADER_ID);
-        String specVersion = text(raw, CloudEvents.HEADER_SPEC_VERSION);
+        String id = raw.headerText(CloudEvents.HEADER_ID);
+        String specVersion = raw.headerText(CloudEvents.HEADER_SPEC_VERSION);
         if (specVersion != null && !CloudEvents.SPEC_VERSION.equals(specVersion)) {
             throw new MalformedEventException("Cannot read event " + id + ": CloudEvents spec version " + specVersion
                     + " is not " + CloudEvents.SPEC_VERSION + ", the one Cryo speaks");
         }
-        String schema = text(raw, DATA_SCHEMA);
-        EventType type = EventType.fromId(text(raw, CloudEvents.HEADER_TYPE)).orElse(null);
+        String schema = raw.headerText(DATA_SCHEMA);
+        EventType type = EventType.fromId(raw.headerText(CloudEvents.HEADER_TYPE)).orElse(null);
         if (schema != null && type != null && !schema.endsWith("/" + type.schemaResource())
                 && !schema.equals(type.schemaResource())) {
             throw new MalformedEventException("Cannot read event " + id + ": its dataschema " + schema
@@ -117,13 +99,13 @@ public final class RecordExtractor {
 
     /** A record of a dead-letter topic: what a consumer could not handle, and why. */
     public static AuditRecord deadLetter(RawRecord raw) {
-        String exception = text(raw, DEAD_LETTER_EXCEPTION);
+        String exception = raw.headerText(DEAD_LETTER_EXCEPTION);
         String reason = exception == null ? null : exception.substring(exception.lastIndexOf('.') + 1);
-        String origin = text(raw, DEAD_LETTER_TOPIC) == null ? ""
-                : " (from " + text(raw, DEAD_LETTER_TOPIC) + "-" + text(raw, DEAD_LETTER_PARTITION) + "@"
-                + text(raw, DEAD_LETTER_OFFSET) + ")";
-        String why = Optional.ofNullable(text(raw, DEAD_LETTER_REASON)).orElse("no dead-letter-reason header");
-        if (text(raw, DeadLetters.REDRIVE_OF) != null) {
+        String origin = raw.headerText(DEAD_LETTER_TOPIC) == null ? ""
+                : " (from " + raw.headerText(DEAD_LETTER_TOPIC) + "-" + raw.headerText(DEAD_LETTER_PARTITION) + "@"
+                + raw.headerText(DEAD_LETTER_OFFSET) + ")";
+        String why = Optional.ofNullable(raw.headerText(DEAD_LETTER_REASON)).orElse("no dead-letter-reason header");
+        if (raw.headerText(DeadLetters.REDRIVE_OF) != null) {
             // A service's marker of an operator's re-drive: who (ce_actor), which dead letter, and where it went.
             return unreadable(raw, RecordKind.DEAD_LETTER, "re-driven", null, why);
         }
@@ -131,145 +113,16 @@ public final class RecordExtractor {
     }
 
     private static AuditRecord unreadable(RawRecord raw, RecordKind kind, String status, String reason, String detail) {
-        String id = text(raw, CloudEvents.HEADER_ID);
-        String subject = text(raw, CloudEvents.HEADER_SUBJECT);
-        String correlationId = Optional.ofNullable(text(raw, CloudEvents.HEADER_CORRELATION_ID)).orElse(id);
-        EventColumns columns = new EventColumns(text(raw, CloudEvents.HEADER_TYPE), text(raw, CloudEvents.HEADER_SOURCE),
-                subject != null ? subject : raw.key(), List.of(), null, status, null, text(raw, CloudEvents.HEADER_ACTOR),
-                reason, detail, correlationId, null, null);
+        String id = raw.headerText(CloudEvents.HEADER_ID);
+        String subject = raw.headerText(CloudEvents.HEADER_SUBJECT);
+        String correlationId = Optional.ofNullable(raw.headerText(CloudEvents.HEADER_CORRELATION_ID)).orElse(id);
+        EventColumns columns = new EventColumns(raw.headerText(CloudEvents.HEADER_TYPE),
+                raw.headerText(CloudEvents.HEADER_SOURCE), subject != null ? subject : raw.key(), List.of(), null, status,
+                null, raw.headerText(CloudEvents.HEADER_ACTOR), reason, detail, correlationId, null, null);
         byte[] value = raw.value();
         boolean json = value != null && isJson(value);
-        return new AuditRecord(raw.kafkaId(), kind, timeOf(raw), columns, position(raw), headersJson(raw),
+        return new AuditRecord(raw.kafkaId(), kind, timeOf(raw), columns, position(raw), StoredHeaders.toJson(raw),
                 json ? new String(value, StandardCharsets.UTF_8) : null, json ? null : value);
-    }
-
-    private static EventColumns columns(EventEnvelope<CryoEvent> envelope) {
-        Columns c = new Columns();
-        CryoEvent data = envelope.data();
-        if (data instanceof TableChanged change) {
-            c.status = "changed";
-            c.actor = change.actor();
-            c.jobId = change.cryoJobId();
-            c.detail = "noticed by " + change.source().id()
-                    + (change.snapshotId() == null ? "" : ", snapshot " + change.snapshotId())
-                    + (change.cryoJobId() == null ? "" : ", committed by Cryo job " + change.cryoJobId());
-        } else if (data instanceof TableScanned scan) {
-            c.status = "scanned";
-            c.duration = scan.scanDuration();
-            c.detail = (scan.snapshotId() == null ? "no snapshot" : "snapshot " + scan.snapshotId()) + ": "
-                    + scan.totals().dataFiles() + " data files, " + scan.totals().partitions() + " partitions";
-        } else if (data instanceof TableGraded graded) {
-            c.status = "graded";
-            c.operations = fixedOrder(graded.deductions().stream().map(Deduction::fix).toList());
-            c.detail = "grade " + graded.grade() + ", score " + graded.score() + ", " + graded.deductions().size()
-                    + " deduction(s)";
-        } else if (data instanceof GradeChanged changed) {
-            c.status = "grade-changed";
-            c.operations = fixedOrder(changed.fixes());
-            c.detail = changed.previousGrade() == null
-                    ? "first grade " + changed.grade() + " (score " + changed.score() + ")"
-                    : "grade " + changed.previousGrade() + " → " + changed.grade() + " (score " + changed.previousScore()
-                    + " → " + changed.score() + ")";
-        } else if (data instanceof MaintenancePlanned plan) {
-            c.status = "planned";
-            c.planId = plan.planId();
-            c.actor = plan.actor();
-            c.operations = fixedOrder(plan.operationList());
-            c.detail = "score " + plan.score() + " → " + plan.expectedScore() + " expected"
-                    + (plan.supersedesPlanId() == null ? "" : ", supersedes plan " + plan.supersedesPlanId());
-        } else if (data instanceof JobAdmitted admitted) {
-            c.status = "admitted";
-            c.jobId = admitted.jobId();
-            c.planId = admitted.planId();
-            c.engine = admitted.engine().id();
-            c.actor = admitted.plan().actor();
-            c.operations = fixedOrder(admitted.plan().operationList());
-            c.detail = "slot " + admitted.slot() + " on " + admitted.engine().id() + ", admitted by " + admitted.governorId();
-        } else if (data instanceof JobRevoked revoked) {
-            c.status = "revoked";
-            c.jobId = revoked.jobId();
-            c.planId = revoked.planId();
-            c.reason = "table-paused";
-            c.detail = revoked.message() + " (pause " + revoked.pauseId() + ")";
-        } else if (data instanceof JobDeferred deferred) {
-            c.status = "deferred";
-            c.planId = deferred.planId();
-            c.engine = deferred.engine() == null ? null : deferred.engine().id();
-            c.reason = deferred.reason().id();
-            c.detail = deferred.message() + (deferred.retryAfter() == null ? "" : ", retry after " + deferred.retryAfter());
-        } else if (data instanceof JobStarted started) {
-            c.status = "started";
-            c.jobId = started.jobId();
-            c.planId = started.planId();
-            c.engine = started.engine().id();
-            c.detail = "attempt " + started.attempt() + " on " + started.executorId()
-                    + (started.chunksAlreadyCommitted() == 0 ? "" : ", " + started.chunksAlreadyCommitted()
-                    + " chunk(s) already committed");
-        } else if (data instanceof JobHeartbeat heartbeat) {
-            c.status = "running";
-            c.jobId = heartbeat.jobId();
-            c.planId = heartbeat.planId();
-            c.operations = heartbeat.operation() == null ? List.of() : List.of(heartbeat.operation().id());
-            c.detail = heartbeat.chunksDone() + "/" + heartbeat.chunksTotal() + " chunks on " + heartbeat.executorId();
-        } else if (data instanceof OperationFinished finished) {
-            c.status = finished.status().id();
-            c.jobId = finished.jobId();
-            c.planId = finished.planId();
-            c.engine = finished.engine().id();
-            c.operations = List.of(finished.operation().id());
-            c.duration = finished.duration();
-            c.reason = finished.errorCode();
-            c.detail = finished.message() != null ? finished.message()
-                    : finished.operation().id() + (finished.chunkIndex() == null ? "" : " chunk " + finished.chunkIndex())
-                    + " " + finished.status().id();
-        } else if (data instanceof JobRefused refused) {
-            c.status = "refused";
-            c.jobId = refused.jobId();
-            c.planId = refused.planId();
-            c.reason = refused.reason();
-            c.detail = refused.message();
-        } else if (data instanceof JobFinished finished) {
-            c.status = finished.outcome().id();
-            c.jobId = finished.jobId();
-            c.planId = finished.planId();
-            c.engine = finished.engine().id();
-            c.duration = finished.duration();
-            c.reason = finished.errorCode();
-            c.detail = finished.message() != null ? finished.message()
-                    : finished.operationsSucceeded() + " operation(s) succeeded, " + finished.operationsFailed() + " failed";
-        } else if (data instanceof JobScored scored) {
-            // The promise kept or not: the difference is in the detail, its kind in the reason.
-            c.status = "scored";
-            c.jobId = scored.jobId();
-            c.planId = scored.planId();
-            c.operations = fixedOrder(scored.noOpOperations());
-            c.reason = scored.noOp() ? "no-op" : scored.actualScore() == null ? "ungraded"
-                    : scored.reached() ? "reached" : "short";
-            c.detail = scored.message();
-        } else {
-            throw new IllegalStateException("Cannot audit " + data.getClass().getName() + ": unknown event type");
-        }
-        String actor = envelope.actor() != null ? envelope.actor() : c.actor;
-        return new EventColumns(envelope.type().id(), envelope.source(), data.table().toString(), c.operations, c.engine,
-                c.status, c.duration == null ? null : c.duration.toMillis(), actor, c.reason, c.detail,
-                envelope.correlationId(), c.jobId, c.planId);
-    }
-
-    /** Mutable scratch for {@link #columns}: each event type fills what it carries. */
-    private static final class Columns {
-        String status;
-        String actor;
-        String engine;
-        String reason;
-        String detail;
-        String jobId;
-        String planId;
-        Duration duration;
-        List<String> operations = List.of();
-    }
-
-    private static List<String> fixedOrder(Collection<Operation> operations) {
-        return Operation.inFixedOrder(operations).stream().map(Operation::id).toList();
     }
 
     private static ConsumerRecord<String, byte[]> toConsumerRecord(RawRecord raw) {
@@ -287,7 +140,7 @@ public final class RecordExtractor {
 
     /** The CloudEvents time when it parses, else the record timestamp: both are fixed by the record, so a rebuild agrees. */
     private static Instant timeOf(RawRecord raw) {
-        String time = text(raw, CloudEvents.HEADER_TIME);
+        String time = raw.headerText(CloudEvents.HEADER_TIME);
         if (time != null) {
             try {
                 return OffsetDateTime.parse(time).toInstant();
@@ -298,77 +151,12 @@ public final class RecordExtractor {
         return raw.timestamp() == null ? Instant.EPOCH : raw.timestamp();
     }
 
-    /** The headers in their order: UTF-8 text as {@code value}, anything else as {@code base64}. */
-    static String headersJson(RawRecord raw) {
-        ArrayNode array = JSON.createArrayNode();
-        for (RecordHeader header : raw.headers()) {
-            ObjectNode node = array.addObject();
-            node.put("name", header.name());
-            byte[] value = header.value();
-            if (value == null) {
-                node.putNull("value");
-            } else {
-                String text = utf8(value);
-                if (text != null && text.indexOf('\u0000') < 0) {
-                    node.put("value", text);
-                } else {
-                    node.put("base64", Base64.getEncoder().encodeToString(value));
-                }
-            }
-        }
-        try {
-            return JSON.writeValueAsString(array);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Cannot write the headers of " + raw.coordinates() + " as JSON", e);
-        }
-    }
-
-    /** The headers back from {@link #headersJson}, for re-publication. */
-    public static List<RecordHeader> headersFromJson(String json) {
-        try {
-            List<RecordHeader> headers = new ArrayList<>();
-            for (JsonNode node : JSON.readTree(json)) {
-                String name = node.path("name").asText();
-                if (node.hasNonNull("base64")) {
-                    headers.add(new RecordHeader(name, Base64.getDecoder().decode(node.get("base64").asText())));
-                } else if (node.hasNonNull("value")) {
-                    headers.add(new RecordHeader(name, node.get("value").asText().getBytes(StandardCharsets.UTF_8)));
-                } else {
-                    headers.add(new RecordHeader(name, null));
-                }
-            }
-            return headers;
-        } catch (IOException e) {
-            throw new IllegalArgumentException("Cannot read stored headers: " + e.getMessage(), e);
-        }
-    }
-
     private static boolean isJson(byte[] value) {
         try {
             JsonNode node = JSON.readTree(value);
             return node != null && !node.isMissingNode();
         } catch (IOException e) {
             return false;
-        }
-    }
-
-    private static String text(RawRecord raw, String name) {
-        RecordHeader header = raw.lastHeader(name);
-        if (header == null || header.value() == null) {
-            return null;
-        }
-        String text = utf8(header.value());
-        return text == null || text.isBlank() ? null : text;
-    }
-
-    private static String utf8(byte[] bytes) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            return null;
         }
     }
 

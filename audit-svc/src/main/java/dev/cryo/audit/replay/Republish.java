@@ -4,8 +4,8 @@ import dev.cryo.audit.AuditErrorCode;
 import dev.cryo.audit.domain.AuditFilter;
 import dev.cryo.audit.domain.AuditRecord;
 import dev.cryo.audit.domain.AuditRow;
-import dev.cryo.audit.domain.RecordExtractor;
 import dev.cryo.audit.domain.RecordHeader;
+import dev.cryo.audit.domain.StoredHeaders;
 import dev.cryo.audit.persistence.AuditStore;
 import dev.cryo.contracts.Topics;
 import dev.cryo.platform.error.CryoException;
@@ -110,7 +110,7 @@ final class Republish {
     private ProducerRecord<String, byte[]> record(AuditRow row, Instant replayedAt) {
         AuditRecord record = row.record();
         RecordHeaders headers = new RecordHeaders();
-        for (RecordHeader header : RecordExtractor.headersFromJson(record.headersJson())) {
+        for (RecordHeader header : StoredHeaders.fromJson(record.headersJson())) {
             headers.add(header.name(), header.value());
         }
         put(headers, HEADER_REPLAY_ID, run.toString());

@@ -1,6 +1,10 @@
-package dev.cryo.audit.domain;
+package dev.cryo.audit.messaging;
 
 import dev.cryo.audit.SampleEvents;
+import dev.cryo.audit.domain.AuditRecord;
+import dev.cryo.audit.domain.RawRecord;
+import dev.cryo.audit.domain.RecordHeader;
+import dev.cryo.audit.domain.RecordKind;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.Topics;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
@@ -20,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class RecordExtractorTest {
 
@@ -210,28 +213,6 @@ class RecordExtractorTest {
         assertThat(audit.columns().table()).isEqualTo(change.subject());
         assertThat(audit.columns().detail()).isEqualTo("re-driven by operator:alice from " + Topics.deadLetter("scorer")
                 + "/0/7 to " + Topics.TABLE_CHANGED + "/2/99");
-    }
-
-    @Test
-    void headersThatAreNotTextSurviveAsBase64() {
-        ProducerRecord<String, byte[]> record = new ProducerRecord<>(Topics.deadLetter("planner"), "k", "x".getBytes(StandardCharsets.UTF_8));
-        record.headers().add("binary", new byte[] {0, (byte) 0xc3, 0x28});
-        record.headers().add("text", "héllo".getBytes(StandardCharsets.UTF_8));
-        record.headers().add("none", null);
-        RawRecord raw = raw(record, 0, 0);
-
-        String json = RecordExtractor.headersJson(raw);
-        List<RecordHeader> back = RecordExtractor.headersFromJson(json);
-
-        assertThat(json).contains("\"base64\"", "\"value\":\"héllo\"");
-        assertThat(back).containsExactlyElementsOf(raw.headers());
-    }
-
-    @Test
-    void unreadableStoredHeadersAreRefusedWithTheReason() {
-        assertThatThrownBy(() -> RecordExtractor.headersFromJson("not json"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("Cannot read stored headers:");
     }
 
     static RawRecord raw(ProducerRecord<String, byte[]> record, int partition, long offset) {
