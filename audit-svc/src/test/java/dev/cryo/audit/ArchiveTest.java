@@ -1,9 +1,9 @@
 package dev.cryo.audit;
 
+import dev.cryo.audit.app.RebuildTargets;
 import dev.cryo.audit.domain.AuditFilter;
 import dev.cryo.audit.domain.VerifyReport;
 import dev.cryo.audit.persistence.AuditStore;
-import dev.cryo.audit.replay.RebuildTargets;
 import dev.cryo.contracts.TableId;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;

@@ -1,8 +1,8 @@
 package dev.cryo.executor.config;
 
 import dev.cryo.contracts.Engine;
+import dev.cryo.executor.app.PolicyRouting;
 import dev.cryo.executor.engine.MaintenanceEngine;
-import dev.cryo.executor.routing.PolicyRouting;
 import io.quarkus.logging.Log;
 
 import java.util.EnumMap;

@@ -1,7 +1,7 @@
 package dev.cryo.executor.config;
 
-import dev.cryo.contracts.OrphanAgeFloors;
 import dev.cryo.contracts.Engine;
+import dev.cryo.contracts.OrphanAgeFloors;
 import dev.cryo.enginesql.CapabilityMatrix;
 import dev.cryo.enginesql.CatalogNames;
 import dev.cryo.enginesql.EngineRouter;
@@ -11,6 +11,7 @@ import dev.cryo.enginesql.spark.SparkSettings;
 import dev.cryo.enginesql.trino.TrinoClient;
 import dev.cryo.enginesql.trino.TrinoRenderer;
 import dev.cryo.enginesql.trino.TrinoSettings;
+import dev.cryo.executor.app.PolicyRouting;
 import dev.cryo.executor.domain.Backoff;
 import dev.cryo.executor.domain.OrphanShareBrake;
 import dev.cryo.executor.engine.EngineStepLog;
@@ -22,7 +23,6 @@ import dev.cryo.executor.iceberg.OperationDefaults;
 import dev.cryo.executor.iceberg.OrphanRemovalSettings;
 import dev.cryo.executor.iceberg.RewriteSettings;
 import dev.cryo.executor.iceberg.TableLoader;
-import dev.cryo.executor.routing.PolicyRouting;
 import dev.cryo.executor.persistence.BrakeReleases;
 import dev.cryo.executor.persistence.JobAttempts;
 import dev.cryo.executor.sql.SqlEngine;

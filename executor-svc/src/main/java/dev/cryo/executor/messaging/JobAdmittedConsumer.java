@@ -2,9 +2,9 @@ package dev.cryo.executor.messaging;
 
 import dev.cryo.contracts.Topics;
 import dev.cryo.contracts.event.CryoEvent;
+import dev.cryo.executor.app.JobRunner;
 import dev.cryo.executor.config.ConfiguredEngines;
 import dev.cryo.executor.config.ExecutorConfig;
-import dev.cryo.executor.job.JobRunner;
 import dev.cryo.executor.persistence.JobAttempts;
 import dev.cryo.executor.persistence.JobRevocations;
 import dev.cryo.iceberg.catalog.CatalogRegistry;

@@ -5,8 +5,8 @@ import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.governor.GovernorErrorCode;
-import dev.cryo.governor.service.AdmissionLoop;
-import dev.cryo.governor.service.Admissions;
+import dev.cryo.governor.app.AdmissionLoop;
+import dev.cryo.governor.app.AdmissionService;
 import dev.cryo.platform.error.CryoException;
 import dev.cryo.platform.messaging.EventConsumers;
 import dev.cryo.platform.messaging.EventPublisher;
@@ -29,10 +29,10 @@ public class PlanConsumer {
     private static final EventPublisher NOTHING_TO_PUBLISH = new EventPublisher(Map.of());
 
     private final EventConsumers consumers;
-    private final Admissions admissions;
+    private final AdmissionService admissions;
     private final AdmissionLoop loop;
 
-    PlanConsumer(EventConsumers consumers, Admissions admissions, AdmissionLoop loop) {
+    PlanConsumer(EventConsumers consumers, AdmissionService admissions, AdmissionLoop loop) {
         this.consumers = consumers;
         this.admissions = admissions;
         this.loop = loop;

@@ -3,6 +3,7 @@ package dev.cryo.governor.rest;
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.TableId;
 import dev.cryo.governor.GovernorErrorCode;
+import dev.cryo.governor.app.AdmissionService;
 import dev.cryo.governor.config.GovernorConfig;
 import dev.cryo.governor.domain.FailureStreak;
 import dev.cryo.governor.domain.MaintenanceWindow;
@@ -12,7 +13,6 @@ import dev.cryo.governor.domain.TablePolicy;
 import dev.cryo.governor.persistence.JobStore;
 import dev.cryo.governor.persistence.PlanStore;
 import dev.cryo.governor.persistence.RuleStore;
-import dev.cryo.governor.service.Admissions;
 import dev.cryo.governor.rest.Views.FailuresView;
 import dev.cryo.governor.rest.Views.JobView;
 import dev.cryo.governor.rest.Views.LockView;
@@ -37,9 +37,9 @@ public class QueueResource {
     private final JobStore jobs;
     private final RuleStore rules;
     private final GovernorConfig config;
-    private final Admissions admissions;
+    private final AdmissionService admissions;
 
-    QueueResource(PlanStore plans, JobStore jobs, RuleStore rules, GovernorConfig config, Admissions admissions) {
+    QueueResource(PlanStore plans, JobStore jobs, RuleStore rules, GovernorConfig config, AdmissionService admissions) {
         this.plans = plans;
         this.jobs = jobs;
         this.rules = rules;

@@ -1,5 +1,6 @@
 package dev.cryo.governor.it;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.Topics;
@@ -11,9 +12,8 @@ import dev.cryo.contracts.event.JobDeferred;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.contracts.json.EventJson;
 import dev.cryo.contracts.json.MalformedEventException;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
-import dev.cryo.governor.service.Events;
+import dev.cryo.governor.app.Events;
 import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.KafkaTestClient;
 import dev.cryo.testsupport.NeedsInfrastructure;

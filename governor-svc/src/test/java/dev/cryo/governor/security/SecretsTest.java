@@ -1,13 +1,13 @@
 package dev.cryo.governor.security;
 
-import dev.cryo.testsupport.SecretLeaks;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.DeferReason;
 import dev.cryo.contracts.event.JobDeferred;
 import dev.cryo.contracts.event.MaintenancePlanned;
-import dev.cryo.governor.service.Broker;
-import dev.cryo.governor.service.Events;
+import dev.cryo.governor.app.Broker;
+import dev.cryo.governor.app.Events;
 import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.SecretLeaks;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;

@@ -6,7 +6,7 @@ import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.TableGraded;
 import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.planner.PlannerErrorCode;
-import dev.cryo.planner.persistence.PlanningService;
+import dev.cryo.planner.app.PlanningService;
 import dev.cryo.platform.error.CryoException;
 import dev.cryo.platform.messaging.EventConsumers;
 import dev.cryo.platform.messaging.EventPublisher;

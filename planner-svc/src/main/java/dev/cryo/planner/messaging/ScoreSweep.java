@@ -2,7 +2,7 @@ package dev.cryo.planner.messaging;
 
 import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.JobScored;
-import dev.cryo.planner.persistence.JobScoring;
+import dev.cryo.planner.app.JobScoring;
 import dev.cryo.platform.error.CryoException;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;

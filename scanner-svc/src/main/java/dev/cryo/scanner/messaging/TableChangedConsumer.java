@@ -7,6 +7,7 @@ import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.platform.messaging.EventConsumers;
 import dev.cryo.platform.messaging.EventPublisher;
+import dev.cryo.scanner.app.ScanWorkers;
 import dev.cryo.scanner.persistence.TableStateStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.logging.Log;

@@ -1,14 +1,14 @@
 package dev.cryo.scanner.service;
 
+import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.Topics;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.ChangeSource;
 import dev.cryo.contracts.event.CryoEvent;
-import dev.cryo.contracts.event.TableChanged;
-import dev.cryo.contracts.Engine;
-import dev.cryo.contracts.event.JobOutcome;
 import dev.cryo.contracts.event.JobFinished;
+import dev.cryo.contracts.event.JobOutcome;
+import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.contracts.event.TableScanned;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
@@ -80,7 +80,7 @@ class ScannerServiceTest {
     @Inject
     TableStateStore store;
     @Inject
-    dev.cryo.scanner.messaging.ScanWorkers workers;
+    dev.cryo.scanner.app.ScanWorkers workers;
 
     private KafkaTestClient kafka;
 
