@@ -3,6 +3,7 @@ package dev.cryo.audit;
 import dev.cryo.audit.app.RebuildTargets;
 import dev.cryo.audit.domain.AuditFilter;
 import dev.cryo.audit.domain.VerifyReport;
+import dev.cryo.audit.persistence.AuditQueries;
 import dev.cryo.audit.persistence.AuditStore;
 import dev.cryo.contracts.TableId;
 import io.agroal.api.AgroalDataSource;
@@ -52,7 +53,7 @@ class ArchiveTest {
             store.append(BulkRecords.changes(table, 5, 4));
             clock.now = Instant.now();
             store.append(BulkRecords.changes(table, 9, 3));
-            long exported = store.stream(new AuditFilter(null, null, null, null, null, null, null, null, null, null, null, old),
+            long exported = new AuditQueries(dataSource, schema).stream(new AuditFilter(null, null, null, null, null, null, null, null, null, null, null, old),
                     100, row -> { });
 
             String partition = "audit_event_" + old.toString().replace('-', '_');

@@ -5,6 +5,7 @@ import dev.cryo.audit.config.AuditConfig;
 import dev.cryo.audit.domain.AuditFilter;
 import dev.cryo.audit.domain.ReplayRun;
 import dev.cryo.audit.messaging.IngestLag;
+import dev.cryo.audit.persistence.AuditQueries;
 import dev.cryo.audit.persistence.AuditStore;
 import dev.cryo.audit.persistence.ReplayRuns;
 import dev.cryo.audit.persistence.StoreComparator;
@@ -39,6 +40,7 @@ public class Replays {
     private static final DateTimeFormatter SUFFIX = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss").withZone(ZoneOffset.UTC);
 
     private final AuditStore live;
+    private final AuditQueries liveQueries;
     private final AgroalDataSource dataSource;
     private final RebuildTargets targets;
     private final StoreComparator comparator;
@@ -54,9 +56,10 @@ public class Replays {
         return thread;
     });
 
-    Replays(AuditStore live, AgroalDataSource dataSource, RebuildTargets targets, StoreComparator comparator,
+    Replays(AuditStore live, AuditQueries liveQueries, AgroalDataSource dataSource, RebuildTargets targets, StoreComparator comparator,
             IngestLag lag, ReplayRuns runs, AuditConfig config, KafkaConnection kafka, Clock clock) {
         this.live = live;
+        this.liveQueries = liveQueries;
         this.dataSource = dataSource;
         this.targets = targets;
         this.comparator = comparator;
@@ -116,7 +119,7 @@ public class Replays {
         ReplayRun run = runs.create(ReplayRun.Kind.PUBLISH, actor, EventJson.writeString(filter));
         Log.infof("re-publication %s of %s .. %s queued by %s", run.id(), filter.from(), filter.to(), actor);
         submit(run, "re-publish to cryo.replay.v1", progress -> {
-            Republish.Result result = new Republish(live, filter, run.id(), actor, kafka.settings(),
+            Republish.Result result = new Republish(liveQueries, filter, run.id(), actor, kafka.settings(),
                     config.export().fetchSize(), clock).run(progress);
             return new Outcome(result.recordsPublished(), result, result.recordsPublished() + " record(s) re-published");
         });

@@ -6,7 +6,7 @@ import dev.cryo.audit.domain.AuditRecord;
 import dev.cryo.audit.domain.AuditRow;
 import dev.cryo.audit.domain.RecordHeader;
 import dev.cryo.audit.domain.StoredHeaders;
-import dev.cryo.audit.persistence.AuditStore;
+import dev.cryo.audit.persistence.AuditQueries;
 import dev.cryo.contracts.Topics;
 import dev.cryo.platform.error.CryoException;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -53,7 +53,7 @@ final class Republish {
     record Result(AuditFilter filter, long recordsPublished, long durationMillis, long recordsPerSecond) {
     }
 
-    private final AuditStore live;
+    private final AuditQueries live;
     private final AuditFilter filter;
     private final UUID run;
     private final String actor;
@@ -61,7 +61,7 @@ final class Republish {
     private final int fetchSize;
     private final Clock clock;
 
-    Republish(AuditStore live, AuditFilter filter, UUID run, String actor, Map<String, Object> connection, int fetchSize,
+    Republish(AuditQueries live, AuditFilter filter, UUID run, String actor, Map<String, Object> connection, int fetchSize,
               Clock clock) {
         this.live = live;
         this.filter = filter;

@@ -19,7 +19,7 @@ record FilterSql(String sql, List<Object> parameters) {
         equal(conditions, parameters, "e.table_id", filter.table());
         if (filter.operation() != null) {
             conditions.add("e.operations @> ARRAY[?]::text[]");
-            parameters.add(AuditStore.clean(filter.operation()));
+            parameters.add(AuditRows.clean(filter.operation()));
         }
         equal(conditions, parameters, "e.engine", filter.engine());
         equal(conditions, parameters, "e.status", filter.status());
@@ -30,11 +30,11 @@ record FilterSql(String sql, List<Object> parameters) {
         equal(conditions, parameters, "e.kind", filter.kind() == null ? null : filter.kind().id());
         if (filter.from() != null) {
             conditions.add("e.event_time >= ?");
-            parameters.add(AuditStore.utc(filter.from()));
+            parameters.add(AuditRows.utc(filter.from()));
         }
         if (filter.to() != null) {
             conditions.add("e.event_time < ?");
-            parameters.add(AuditStore.utc(filter.to()));
+            parameters.add(AuditRows.utc(filter.to()));
         }
         if (filter.recordedMonth() != null) {
             // Bounds on the partition key: PostgreSQL reads only that month's partition.
@@ -48,7 +48,7 @@ record FilterSql(String sql, List<Object> parameters) {
     private static void equal(List<String> conditions, List<Object> parameters, String column, String value) {
         if (value != null) {
             conditions.add(column + " = ?");
-            parameters.add(AuditStore.clean(value));
+            parameters.add(AuditRows.clean(value));
         }
     }
 }

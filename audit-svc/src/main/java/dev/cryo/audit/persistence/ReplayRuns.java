@@ -37,7 +37,7 @@ public class ReplayRuns {
     /** Records a new, queued run. */
     public ReplayRun create(ReplayRun.Kind kind, String actor, String parametersJson) {
         UUID id = UUID.randomUUID();
-        OffsetDateTime now = AuditStore.utc(clock.instant());
+        OffsetDateTime now = AuditRows.utc(clock.instant());
         update("INSERT INTO " + schema + ".replay_run (id, kind, actor, requested_at, parameters, state, updated_at) "
                 + "VALUES (?, ?, ?, ?, ?::jsonb, ?, ?)", "record replay " + id, id, kind.id(), actor, now, parametersJson,
                 ReplayRun.State.QUEUED.id(), now);
@@ -46,18 +46,18 @@ public class ReplayRuns {
 
     public void running(UUID id, String message) {
         update("UPDATE " + schema + ".replay_run SET state = ?, message = ?, updated_at = ? WHERE id = ?",
-                "update replay " + id, ReplayRun.State.RUNNING.id(), message, AuditStore.utc(clock.instant()), id);
+                "update replay " + id, ReplayRun.State.RUNNING.id(), message, AuditRows.utc(clock.instant()), id);
     }
 
     public void progress(UUID id, Long recordsTotal, long recordsDone, String message) {
         update("UPDATE " + schema + ".replay_run SET records_total = ?, records_done = ?, message = ?, updated_at = ? "
-                + "WHERE id = ?", "update replay " + id, recordsTotal, recordsDone, message, AuditStore.utc(clock.instant()), id);
+                + "WHERE id = ?", "update replay " + id, recordsTotal, recordsDone, message, AuditRows.utc(clock.instant()), id);
     }
 
     public void finish(UUID id, ReplayRun.State state, long recordsDone, String message, String resultJson) {
         update("UPDATE " + schema + ".replay_run SET state = ?, records_done = ?, message = ?, result = ?::jsonb, "
                 + "updated_at = ? WHERE id = ?", "finish replay " + id, state.id(), recordsDone, message, resultJson,
-                AuditStore.utc(clock.instant()), id);
+                AuditRows.utc(clock.instant()), id);
     }
 
     public Optional<ReplayRun> find(UUID id) {

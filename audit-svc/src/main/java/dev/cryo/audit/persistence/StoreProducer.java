@@ -12,7 +12,7 @@ import jakarta.inject.Singleton;
 
 import java.time.Clock;
 
-/** The live audit store: the service's own schema, written as the service's (append-only) database role. */
+/** The live audit store and its reads: the service's own schema, written as the service's (append-only) database role. */
 @ApplicationScoped
 public class StoreProducer {
 
@@ -20,6 +20,12 @@ public class StoreProducer {
     @Singleton
     AuditStore liveStore(AgroalDataSource dataSource, ServiceConfig service, Clock clock) {
         return new AuditStore(dataSource, service.schema(), clock);
+    }
+
+    @Produces
+    @Singleton
+    AuditQueries liveQueries(AgroalDataSource dataSource, ServiceConfig service) {
+        return new AuditQueries(dataSource, service.schema());
     }
 
     void createPartitionsAhead(@Observes StartupEvent start, AuditStore store, AuditConfig config, Clock clock) {

@@ -12,6 +12,7 @@ import dev.cryo.audit.domain.AnchorCheck;
 import dev.cryo.audit.domain.VerifyReport;
 import dev.cryo.audit.messaging.ChainAnchors;
 import dev.cryo.audit.messaging.IngestLag;
+import dev.cryo.audit.persistence.AuditQueries;
 import dev.cryo.audit.persistence.AuditStore;
 import dev.cryo.platform.error.CryoException;
 import io.quarkus.logging.Log;
@@ -43,14 +44,16 @@ public class AuditResource {
     private static final int MAX_TIMELINE_EVENTS = 10_000;
 
     private final AuditStore store;
+    private final AuditQueries queries;
     private final AuditConfig config;
     private final IngestLag lag;
     private final ChainAnchors anchors;
     private final Clock clock;
 
-    AuditResource(AuditStore store, AuditConfig config, IngestLag lag, ChainAnchors anchors, Clock clock) {
+    AuditResource(AuditStore store, AuditQueries queries, AuditConfig config, IngestLag lag, ChainAnchors anchors, Clock clock) {
         this.anchors = anchors;
         this.store = store;
+        this.queries = queries;
         this.config = config;
         this.lag = lag;
         this.clock = clock;
@@ -74,7 +77,7 @@ public class AuditResource {
                 throw new CryoException(AuditErrorCode.INVALID_CURSOR, e.getMessage());
             }
         }
-        AuditStore.Page page = store.page(filter, cursor, pageSize, config.query().maxPageBytes());
+        AuditQueries.Page page = queries.page(filter, cursor, pageSize, config.query().maxPageBytes());
         return new AuditViews.Page(page.rows().stream().map(AuditEventView::of).toList(),
                 page.next() == null ? null : page.next().encode());
     }
@@ -83,7 +86,7 @@ public class AuditResource {
     @GET
     @Path("/events/{eventId}")
     public AuditEventView event(@PathParam("eventId") String eventId) {
-        return store.findByEventId(eventId).map(AuditEventView::of).orElseThrow(() -> new CryoException(
+        return queries.findByEventId(eventId).map(AuditEventView::of).orElseThrow(() -> new CryoException(
                 AuditErrorCode.EVENT_NOT_FOUND, "Cannot find audit event " + eventId + ": no stored event has that id"));
     }
 
@@ -92,7 +95,7 @@ public class AuditResource {
     @Path("/timeline/{correlationId}")
     public AuditViews.Timeline timeline(@PathParam("correlationId") String correlationId) {
         long maxBytes = config.query().maxPageBytes();
-        AuditStore.Bounded timeline = store.timeline(correlationId, MAX_TIMELINE_EVENTS, maxBytes);
+        AuditQueries.Bounded timeline = queries.timeline(correlationId, MAX_TIMELINE_EVENTS, maxBytes);
         List<AuditRow> rows = timeline.rows();
         if (rows.isEmpty()) {
             throw new CryoException(AuditErrorCode.TIMELINE_NOT_FOUND, "Cannot show the timeline of " + correlationId
@@ -128,7 +131,7 @@ public class AuditResource {
         StreamingOutput body = out -> {
             Instant started = clock.instant();
             try (RowWriter writer = RowWriter.of(exportFormat, out)) {
-                long rows = store.stream(filter, config.export().fetchSize(), writer::write);
+                long rows = queries.stream(filter, config.export().fetchSize(), writer::write);
                 Log.infof("Exported %d audit row(s) as %s in %d ms", rows, exportFormat.extension(),
                         Duration.between(started, clock.instant()).toMillis());
             }
