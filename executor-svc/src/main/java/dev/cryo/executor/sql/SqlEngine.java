@@ -3,7 +3,6 @@ package dev.cryo.executor.sql;
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
-import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.enginesql.CapabilityMatrix;
 import dev.cryo.enginesql.EngineClient;
@@ -15,7 +14,6 @@ import dev.cryo.enginesql.SqlRenderer;
 import dev.cryo.enginesql.expression.CannotRenderException;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.domain.StepKey;
-import dev.cryo.executor.engine.CommitTags;
 import dev.cryo.executor.engine.EngineCapabilities;
 import dev.cryo.executor.engine.EngineStepException;
 import dev.cryo.executor.engine.EngineStepLog;
@@ -29,20 +27,12 @@ import dev.cryo.executor.iceberg.OperationDefaults;
 import dev.cryo.executor.iceberg.OrphanRemovalSettings;
 import dev.cryo.executor.iceberg.OrphanRemover;
 import dev.cryo.executor.iceberg.TableLoader;
-import dev.cryo.iceberg.fingerprint.Fingerprint;
-import dev.cryo.iceberg.fingerprint.Fingerprints;
 import dev.cryo.platform.error.CryoException;
 import io.quarkus.logging.Log;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.Snapshot;
-import org.apache.iceberg.StatisticsFile;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableUtil;
-import org.apache.iceberg.exceptions.CommitFailedException;
-import org.apache.iceberg.exceptions.ValidationException;
-import org.apache.iceberg.expressions.Expression;
-import org.apache.iceberg.io.FileInfo;
-import org.apache.iceberg.io.SupportsPrefixOperations;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -51,7 +41,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -143,46 +132,17 @@ public final class SqlEngine implements MaintenanceEngine {
         if (start == null) {
             return StepResult.nothingToDo("the table has no snapshot");
         }
-        // The engine deletes by its own rules: Cryo's guards run first, on the same model as the native engine's.
-        String guards = "";
-        if (operation == Operation.EXPIRE_SNAPSHOTS) {
-            ExpiryGuard.Expiry expiry = expiryGuard.check(table, request.table(), request.jobId(),
-                    parameters.snapshotRetention(), parameters.retainLast(), clock.instant());
-            if (expiry.expiring() == 0) {
-                return StepResult.nothingToDo("no snapshot to expire (retention " + expiry.retention() + ", retain last "
-                        + expiry.retainLast() + expiry.describeProtected() + "); " + engine().id() + " was not asked");
-            }
-            parameters = new OperationParameters(parameters.targetFileSizeBytes(),
-                    expiry.retentionWithMargin(ENGINE_CLOCK_MARGIN), parameters.retainLast(), parameters.orphanAgeFloor());
-            guards = expiry.describeProtected();
-        } else if (operation == Operation.REMOVE_ORPHAN_FILES) {
-            OrphanRemovalSettings orphans = defaults.orphans();
-            OrphanAgeFloor floor = orphans.floor(parameters.orphanAgeFloor());
-            OrphanRemover remover = new OrphanRemover(table, orphans, clock);
-            if (orphans.dryRun()) {
-                StepResult natively = remover.remove(floor, OrphanRemover.Mode.DRY_RUN, request.table(), request.jobId(),
-                        records.brakeReleases());
-                if (engine() == Engine.TRINO) {
-                    return new StepResult(natively.before(), natively.after(), null, 0, "Trino's remove_orphan_files has"
-                            + " no dry run; Cryo's own: " + natively.message(), natively.files()).withChanged(false);
-                }
-                guards = "; Cryo's own dry run: " + natively.message();
-            } else {
-                StepResult check = remover.remove(floor, OrphanRemover.Mode.CHECK, request.table(), request.jobId(),
-                        records.brakeReleases());
-                if (check.before().dataFiles() == 0) {
-                    return StepResult.nothingToDo("no orphan files: " + check.message() + "; " + engine().id()
-                            + " was not asked");
-                }
-                guards = "; before it, Cryo " + check.message();
-            }
+        Preflight preflight = preflight(table, request, parameters);
+        if (preflight.answer() != null) {
+            return preflight.answer();
         }
+        parameters = preflight.parameters();
         List<String> statements = render(request.withParameters(parameters));
-        Storage storageBefore = operation == Operation.EXPIRE_SNAPSHOTS || operation == Operation.REMOVE_ORPHAN_FILES
-                ? Storage.of(table) : null;
+        StepOutcomes.Storage storageBefore = operation == Operation.EXPIRE_SNAPSHOTS || operation == Operation.REMOVE_ORPHAN_FILES
+                ? StepOutcomes.Storage.of(table) : null;
         List<ManifestFile> manifestsBefore = operation == Operation.OPTIMIZE_MANIFESTS
                 ? start.dataManifests(table.io()) : List.of();
-        int snapshotsBefore = count(table.snapshots());
+        int snapshotsBefore = StepOutcomes.count(table.snapshots());
 
         log.started(request.jobId(), request.step(), engine(), start.snapshotId());
         Log.debugf("%s: running %s of job %s on %s: %s", request.table(), request.step(), request.jobId(), engine().id(),
@@ -202,7 +162,7 @@ public final class SqlEngine implements MaintenanceEngine {
             if (REWRITES.contains(operation)) {
                 // Spark commits file groups as it goes (partial progress): what it committed before failing is checked too.
                 table.refresh();
-                verifyRewrites(table, request, rewritesBy(table, start, queryIds), queryIds);
+                RewriteChecks.verify(table, request, engine(), RewriteChecks.commitsBy(table, start, queryIds), queryIds);
             }
             throw new EngineStepException(failureCode(e.failure()), e.getMessage() + advice(e.failure()),
                     joined(queryIds), e);
@@ -214,56 +174,65 @@ public final class SqlEngine implements MaintenanceEngine {
         String ran = engine().id() + " ran " + statements.size() + (statements.size() == 1 ? " statement" : " statements")
                 + " (query " + joined(queryIds) + ")";
         return switch (operation) {
-            case CONVERT_DELETES, REWRITE_POSITION_DELETES, OPTIMIZE -> {
-                List<Snapshot> commits = rewritesBy(table, start, queryIds);
-                String checked = verifyRewrites(table, request, commits, queryIds);
-                if (commits.isEmpty()) {
-                    yield new StepResult(FileCounts.ZERO, FileCounts.ZERO, null, 0, ran
-                            + "; it committed nothing: no file of the chunk's partitions needed a rewrite at snapshot "
-                            + start.snapshotId(), List.of(), joined(queryIds)).withChanged(false);
-                }
-                FileCounts removed = EngineCommits.removed(commits);
-                FileCounts added = EngineCommits.added(commits);
-                long committed = commits.get(commits.size() - 1).snapshotId();
-                String message = ran + "; committed " + ids(commits) + ": rewrote " + removed.dataFiles()
-                        + " data files into " + added.dataFiles() + ", removed " + removed.deleteFiles() + " delete files; "
-                        + checked;
-                Optional<DanglingEqualityDeletes.Dropped> cleanup;
-                try {
-                    cleanup = DanglingEqualityDeletes.drop(table, commits,
-                            Map.of(CommitTags.JOB_ID, request.jobId(), CommitTags.CHUNK, request.step().toString()),
-                            joined(queryIds));
-                } catch (ValidationException | CommitFailedException e) {
-                    // The engine's rewrite stands; a writer's commit got in the way of the clean-up only.
-                    Log.warnf("%s: could not drop the equality delete files left by %s: %s", request.table(), ran, e.getMessage());
-                    cleanup = Optional.empty();
-                    message += "; dropping the equality delete files it left lost to a concurrent commit (" + e.getMessage()
-                            + "): the next optimize of these partitions drops them";
-                }
-                if (cleanup.isPresent()) {
-                    DanglingEqualityDeletes.Dropped drop = cleanup.get();
-                    removed = new FileCounts(removed.dataFiles(), removed.dataBytes(),
-                            removed.deleteFiles() + drop.files().size(), removed.records());
-                    committed = drop.snapshotId();
-                    message += "; then Cryo dropped " + drop.files().size() + " equality delete files that applied to no"
-                            + " live data file any more (snapshot " + drop.snapshotId() + ", rows " + drop.rows()
-                            + " equal before and after)";
-                }
-                yield new StepResult(removed, added, committed, 0, message, List.of(), joined(queryIds));
-            }
-            case COMPUTE_STATISTICS -> statistics(table, ran, queryIds);
-            case OPTIMIZE_MANIFESTS -> manifests(table, start, manifestsBefore, ran, queryIds);
-            case EXPIRE_SNAPSHOTS, REMOVE_ORPHAN_FILES -> {
-                Storage storageAfter = Storage.of(table);
-                int snapshotsAfter = count(table.snapshots());
-                yield new StepResult(storageBefore.counts(), storageAfter.counts(), null, 0, ran + "; snapshots "
-                        + snapshotsBefore + " -> " + snapshotsAfter + "; files under the table location "
-                        + storageBefore + " -> " + storageAfter + (operation == Operation.EXPIRE_SNAPSHOTS
-                        ? " (retention " + parameters.snapshotRetention() + ", retain last " + parameters.retainLast() + ")"
-                        : " (age floor " + parameters.orphanAgeFloor() + ")") + guards, List.of(), joined(queryIds))
-                        .withChanged(changed(operation, snapshotsBefore, snapshotsAfter, storageBefore, storageAfter));
-            }
+            case CONVERT_DELETES, REWRITE_POSITION_DELETES, OPTIMIZE ->
+                    RewriteChecks.result(table, request, engine(), start, ran, queryIds);
+            case COMPUTE_STATISTICS -> StepOutcomes.statistics(table, ran, queryIds);
+            case OPTIMIZE_MANIFESTS -> StepOutcomes.manifests(table, start, manifestsBefore, ran, queryIds);
+            case EXPIRE_SNAPSHOTS, REMOVE_ORPHAN_FILES -> StepOutcomes.removedFiles(table, operation, parameters, storageBefore,
+                    snapshotsBefore, ran, preflight.guards(), queryIds);
         };
+    }
+
+    /**
+     * Cryo's own guards, run before the engine is asked, on the same model as the native engine's (the
+     * engine deletes by its own rules): an expiry keeps what Cryo protects and gets a retention with a
+     * margin for the engine's clock; an orphan removal is checked (or dry-run) by Cryo first.
+     *
+     * @param parameters the guarded parameters
+     * @param guards what the guards found, for the step's message
+     * @param answer the step's result when the engine need not be asked, else null
+     */
+    private record Preflight(OperationParameters parameters, String guards, StepResult answer) {
+    }
+
+    private Preflight preflight(Table table, StepRequest request, OperationParameters parameters) {
+        Operation operation = request.step().operation();
+        String guards = "";
+        if (operation == Operation.EXPIRE_SNAPSHOTS) {
+            ExpiryGuard.Expiry expiry = expiryGuard.check(table, request.table(), request.jobId(),
+                    parameters.snapshotRetention(), parameters.retainLast(), clock.instant());
+            if (expiry.expiring() == 0) {
+                return new Preflight(parameters, guards, StepResult.nothingToDo("no snapshot to expire (retention "
+                        + expiry.retention() + ", retain last " + expiry.retainLast() + expiry.describeProtected() + "); "
+                        + engine().id() + " was not asked"));
+            }
+            parameters = new OperationParameters(parameters.targetFileSizeBytes(),
+                    expiry.retentionWithMargin(ENGINE_CLOCK_MARGIN), parameters.retainLast(), parameters.orphanAgeFloor());
+            guards = expiry.describeProtected();
+        } else if (operation == Operation.REMOVE_ORPHAN_FILES) {
+            OrphanRemovalSettings orphans = defaults.orphans();
+            OrphanAgeFloor floor = orphans.floor(parameters.orphanAgeFloor());
+            OrphanRemover remover = new OrphanRemover(table, orphans, clock);
+            if (orphans.dryRun()) {
+                StepResult natively = remover.remove(floor, OrphanRemover.Mode.DRY_RUN, request.table(), request.jobId(),
+                        records.brakeReleases());
+                if (engine() == Engine.TRINO) {
+                    return new Preflight(parameters, guards, new StepResult(natively.before(), natively.after(), null, 0,
+                            "Trino's remove_orphan_files has no dry run; Cryo's own: " + natively.message(),
+                            natively.files()).withChanged(false));
+                }
+                guards = "; Cryo's own dry run: " + natively.message();
+            } else {
+                StepResult check = remover.remove(floor, OrphanRemover.Mode.CHECK, request.table(), request.jobId(),
+                        records.brakeReleases());
+                if (check.before().dataFiles() == 0) {
+                    return new Preflight(parameters, guards, StepResult.nothingToDo("no orphan files: " + check.message()
+                            + "; " + engine().id() + " was not asked"));
+                }
+                guards = "; before it, Cryo " + check.message();
+            }
+        }
+        return new Preflight(parameters, guards, null);
     }
 
     /**
@@ -296,93 +265,10 @@ public final class SqlEngine implements MaintenanceEngine {
         return ((Rendering.Statements) rendering).statements();
     }
 
-    /** The engine's rewrites after the start snapshot, oldest first. */
-    private static List<Snapshot> rewritesBy(Table table, Snapshot start, List<String> queryIds) {
-        return EngineCommits.after(table, start.snapshotId()).stream()
-                .filter(snapshot -> EngineCommits.isRewriteBy(snapshot, queryIds)).toList();
-    }
-
-    /**
-     * Compares, for each run of consecutive engine commits, the rows of every partition they
-     * touched just before the run and right after it. Commits of others in between (a streaming
-     * writer) start a new run, so their rows never count against the engine.
-     */
-    private String verifyRewrites(Table table, StepRequest request, List<Snapshot> commits, List<String> queryIds) {
-        List<List<Snapshot>> runs = new ArrayList<>();
-        for (Snapshot commit : commits) {
-            List<Snapshot> last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
-            if (last != null && commit.parentId() != null && commit.parentId() == last.get(last.size() - 1).snapshotId()) {
-                last.add(commit);
-            } else {
-                List<Snapshot> run = new ArrayList<>();
-                run.add(commit);
-                runs.add(run);
-            }
-        }
-        List<String> checked = new ArrayList<>();
-        for (List<Snapshot> run : runs) {
-            Snapshot first = run.get(0);
-            Snapshot last = run.get(run.size() - 1);
-            Expression rows = EngineCommits.rowsTouched(table, run);
-            // From format v3 on the fingerprints cover row lineage: an engine rewrite that re-assigned
-            // _row_id or _last_updated_sequence_number fails like one that changed a value. Only
-            // Spark's rewrites reach here on v3, and they keep lineage (EngineRowLineageTest); an
-            // engine known to lose it, or to refuse v3, is never asked (CapabilityMatrix).
-            Fingerprint before = Fingerprints.of(table, first.parentId(), rows);
-            Fingerprint after = Fingerprints.of(table, last.snapshotId(), rows);
-            if (!before.equals(after)) {
-                String message = "Cannot accept the rewrite of " + request.step() + " of " + request.table() + " by "
-                        + engine().id() + " (query " + joined(queryIds) + "): the rows of the partitions it rewrote differ"
-                        + " between snapshot " + first.parentId() + " (" + before + ") and its commit " + last.snapshotId()
-                        + " (" + after + "). The engine's commit stays (Cryo cannot undo it): check the table and roll it"
-                        + " back to snapshot " + first.parentId() + " with the engine's rollback_to_snapshot procedure";
-                Log.error(message);
-                throw new EngineStepException(ExecutorErrorCode.FINGERPRINT_MISMATCH, message, joined(queryIds), null);
-            }
-            checked.add(before.toString());
-        }
-        return checked.isEmpty() ? "nothing to fingerprint"
-                : "fingerprint of the rewritten partitions equal before and after: " + String.join(", ", checked);
-    }
-
     /**
      * Whether an expiry removed a snapshot, or an orphan removal a file; null when the storage under
      * the table cannot be listed and an orphan removal's effect is therefore unknown.
      */
-    private static Boolean changed(Operation operation, int snapshotsBefore, int snapshotsAfter, Storage before, Storage after) {
-        if (operation == Operation.EXPIRE_SNAPSHOTS) {
-            return snapshotsAfter < snapshotsBefore;
-        }
-        return before.listed() && after.listed() ? before.files() != after.files() : null;
-    }
-
-    private StepResult statistics(Table table, String ran, List<String> queryIds) {
-        Snapshot current = table.currentSnapshot();
-        StatisticsFile file = table.statisticsFiles().stream()
-                .filter(statistics -> statistics.snapshotId() == current.snapshotId()).findFirst().orElse(null);
-        if (file == null) {
-            // The engine may have registered statistics of the snapshot it read: whether it changed the table is not known.
-            return new StepResult(FileCounts.ZERO, FileCounts.ZERO, null, 0, ran + "; no statistics file describes the"
-                    + " current snapshot " + current.snapshotId() + " (a writer committed after it ran)", List.of(),
-                    joined(queryIds));
-        }
-        long records = Long.parseLong(EngineCommits.summary(current).getOrDefault("total-records", "0"));
-        return new StepResult(FileCounts.ZERO, new FileCounts(0, file.fileSizeInBytes(), 0, records), null, 0, ran
-                + "; statistics file " + file.path() + " (" + file.blobMetadata().size() + " blobs) for snapshot "
-                + current.snapshotId(), List.of(), joined(queryIds)).withChanged(true);
-    }
-
-    private StepResult manifests(Table table, Snapshot start, List<ManifestFile> before, String ran, List<String> queryIds) {
-        List<Snapshot> commits = rewritesBy(table, start, queryIds);
-        List<ManifestFile> after = table.currentSnapshot().dataManifests(table.io());
-        FileCounts beforeCounts = new FileCounts(before.size(), before.stream().mapToLong(ManifestFile::length).sum(), 0, 0);
-        FileCounts afterCounts = new FileCounts(after.size(), after.stream().mapToLong(ManifestFile::length).sum(), 0, 0);
-        return new StepResult(beforeCounts, afterCounts, commits.isEmpty() ? null : commits.get(commits.size() - 1).snapshotId(),
-                0, ran + "; data manifests " + before.size() + " -> " + after.size()
-                + (commits.isEmpty() ? ", nothing committed" : ", committed " + ids(commits)), List.of(), joined(queryIds))
-                .withChanged(!commits.isEmpty());
-    }
-
     @Override
     public Map<StepKey, Long> committedSteps(TableId tableId, String jobId) {
         if (engineUser == null) {
@@ -445,47 +331,13 @@ public final class SqlEngine implements MaintenanceEngine {
         };
     }
 
-    private static String joined(List<String> queryIds) {
+    static String joined(List<String> queryIds) {
         List<String> present = queryIds.stream().filter(id -> id != null && !id.isBlank()).toList();
         return present.isEmpty() ? null : String.join(",", present);
     }
 
-    private static String ids(List<Snapshot> snapshots) {
+    static String ids(List<Snapshot> snapshots) {
         return snapshots.stream().map(snapshot -> Long.toString(snapshot.snapshotId())).collect(Collectors.joining(", ", "[", "]"));
     }
 
-    private static int count(Iterable<?> items) {
-        int count = 0;
-        for (Object ignored : items) {
-            count++;
-        }
-        return count;
-    }
-
-    /** Files and bytes under the table location: what expiring snapshots and removing orphans shrink. */
-    private record Storage(long files, long bytes, boolean listed) {
-
-        static Storage of(Table table) {
-            if (!(table.io() instanceof SupportsPrefixOperations prefixes)) {
-                return new Storage(0, 0, false);
-            }
-            long files = 0;
-            long bytes = 0;
-            String location = table.location().endsWith("/") ? table.location() : table.location() + "/";
-            for (FileInfo file : prefixes.listPrefix(location)) {
-                files++;
-                bytes += file.size();
-            }
-            return new Storage(files, bytes, true);
-        }
-
-        FileCounts counts() {
-            return new FileCounts(files, bytes, 0, 0);
-        }
-
-        @Override
-        public String toString() {
-            return listed ? files + " files / " + bytes + " bytes" : "not listed (the table's FileIO cannot list)";
-        }
-    }
 }
