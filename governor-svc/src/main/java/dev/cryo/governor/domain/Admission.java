@@ -55,81 +55,117 @@ public final class Admission {
         this.failureBackoff = failureBackoff;
     }
 
+    /** The first check that fails defers the plan with its reason; a plan that passes them all gets a free slot. */
     public AdmissionDecision decide(AdmissionContext context) {
-        TablePolicy policy = context.policy();
-        Engine engine = policy.engine();
-        Instant now = context.now();
-        String table = context.plan().table().toString();
+        return paused(context)
+                .or(() -> blocked(context))
+                .or(() -> coolingDown(context))
+                .or(() -> backingOff(context))
+                .or(() -> outsideWindow(context))
+                .or(() -> locked(context))
+                .or(() -> engineBusy(context))
+                .<AdmissionDecision>map(defer -> defer)
+                .orElseGet(() -> slot(context));
+    }
 
-        if (policy.pause().isPresent()) {
-            Pause pause = policy.pause().get();
-            return new AdmissionDecision.Defer(DeferReason.PAUSED, "table " + table + " is paused by pattern '"
-                    + pause.pattern() + "' (" + pause.pausedBy() + " at " + pause.pausedAt() + ": " + pause.reason()
-                    + "); lift pause " + pause.id() + " to let it run", Optional.empty(), engine);
-        }
+    private static Optional<AdmissionDecision.Defer> paused(AdmissionContext context) {
+        return context.policy().pause().map(pause -> new AdmissionDecision.Defer(DeferReason.PAUSED, "table "
+                + table(context) + " is paused by pattern '" + pause.pattern() + "' (" + pause.pausedBy() + " at "
+                + pause.pausedAt() + ": " + pause.reason() + "); lift pause " + pause.id() + " to let it run",
+                Optional.empty(), context.policy().engine()));
+    }
 
+    private Optional<AdmissionDecision.Defer> blocked(AdmissionContext context) {
         FailureStreak failures = context.failures();
-        if (failures.failures() >= maxFailedAttempts) {
-            return new AdmissionDecision.Defer(DeferReason.BLOCKED, "the last " + failures.failures() + " jobs on " + table
-                    + " failed with " + failures.errorCode() + ", which a retry does not cure (the newest at "
-                    + failures.lastFailedAt() + ": " + failures.message() + "); remove the cause, then resume the table"
-                    + " with ./cryo resume " + table, Optional.empty(), engine);
+        if (failures.failures() < maxFailedAttempts) {
+            return Optional.empty();
         }
+        String table = table(context);
+        return Optional.of(new AdmissionDecision.Defer(DeferReason.BLOCKED, "the last " + failures.failures() + " jobs on "
+                + table + " failed with " + failures.errorCode() + ", which a retry does not cure (the newest at "
+                + failures.lastFailedAt() + ": " + failures.message() + "); remove the cause, then resume the table"
+                + " with ./cryo resume " + table, Optional.empty(), context.policy().engine()));
+    }
 
-        // The cooldown keeps the event flow from rewriting a table again and again; an operator's
-        // "fix now" is a deliberate request and waives it. Locks, the engine's load and the slots
-        // still apply: they protect running jobs and the engine's users.
-        if (context.lastJobFinishedAt().isPresent() && context.requestedBy().isEmpty()) {
-            Instant coolEnd = context.lastJobFinishedAt().get().plus(policy.cooldown());
-            if (now.isBefore(coolEnd)) {
-                return new AdmissionDecision.Defer(DeferReason.COOLDOWN, "the last job on " + table + " finished at "
-                        + context.lastJobFinishedAt().get() + ", less than the cooldown of " + policy.cooldown()
-                        + " ago (cryo.governor.cooldown or the table's policy)", Optional.of(coolEnd), engine);
-            }
+    /**
+     * The cooldown keeps the event flow from rewriting a table again and again; an operator's "fix
+     * now" is a deliberate request and waives it. Locks, the engine's load and the slots still apply:
+     * they protect running jobs and the engine's users.
+     */
+    private static Optional<AdmissionDecision.Defer> coolingDown(AdmissionContext context) {
+        if (context.lastJobFinishedAt().isEmpty() || context.requestedBy().isPresent()) {
+            return Optional.empty();
         }
-
-        if (failures.failures() > 0 && context.requestedBy().isEmpty()) {
-            Instant retryAt = failures.lastFailedAt().plus(failureBackoff.multipliedBy(1L << Math.min(20, failures.failures() - 1)));
-            if (now.isBefore(retryAt)) {
-                return new AdmissionDecision.Defer(DeferReason.RETRY_BACKOFF, "the last job on " + table + " failed with "
-                        + failures.errorCode() + " (" + failures.failures() + " of " + maxFailedAttempts
-                        + " attempts before the table is blocked: " + failures.message() + "); the next attempt waits until "
-                        + retryAt + " (cryo.governor.failures.backoff, doubling with every failure)", Optional.of(retryAt),
-                        engine);
-            }
+        TablePolicy policy = context.policy();
+        Instant coolEnd = context.lastJobFinishedAt().get().plus(policy.cooldown());
+        if (!context.now().isBefore(coolEnd)) {
+            return Optional.empty();
         }
+        return Optional.of(new AdmissionDecision.Defer(DeferReason.COOLDOWN, "the last job on " + table(context)
+                + " finished at " + context.lastJobFinishedAt().get() + ", less than the cooldown of " + policy.cooldown()
+                + " ago (cryo.governor.cooldown or the table's policy)", Optional.of(coolEnd), policy.engine()));
+    }
 
-        if (!policy.windows().isEmpty() && policy.windows().stream().noneMatch(window -> window.contains(now))) {
-            Optional<Instant> nextStart = policy.windows().stream()
-                    .map(window -> window.nextStart(now))
-                    .flatMap(Optional::stream)
-                    .min(Comparator.naturalOrder());
-            return new AdmissionDecision.Defer(DeferReason.OUTSIDE_WINDOW, now + " is outside the maintenance windows "
-                    + policy.windows().stream().map(MaintenanceWindow::expression).toList() + " of " + table
-                    + nextStart.map(start -> "; the next opens at " + start).orElse("; none opens again"),
-                    nextStart, engine);
+    private Optional<AdmissionDecision.Defer> backingOff(AdmissionContext context) {
+        FailureStreak failures = context.failures();
+        if (failures.failures() == 0 || context.requestedBy().isPresent()) {
+            return Optional.empty();
         }
+        Instant retryAt = failures.lastFailedAt()
+                .plus(failureBackoff.multipliedBy(1L << Math.min(20, failures.failures() - 1)));
+        if (!context.now().isBefore(retryAt)) {
+            return Optional.empty();
+        }
+        return Optional.of(new AdmissionDecision.Defer(DeferReason.RETRY_BACKOFF, "the last job on " + table(context)
+                + " failed with " + failures.errorCode() + " (" + failures.failures() + " of " + maxFailedAttempts
+                + " attempts before the table is blocked: " + failures.message() + "); the next attempt waits until "
+                + retryAt + " (cryo.governor.failures.backoff, doubling with every failure)", Optional.of(retryAt),
+                context.policy().engine()));
+    }
 
-        Optional<TableLock> lock = context.locksHeld().stream()
+    private static Optional<AdmissionDecision.Defer> outsideWindow(AdmissionContext context) {
+        TablePolicy policy = context.policy();
+        Instant now = context.now();
+        if (policy.windows().isEmpty() || policy.windows().stream().anyMatch(window -> window.contains(now))) {
+            return Optional.empty();
+        }
+        Optional<Instant> nextStart = policy.windows().stream()
+                .map(window -> window.nextStart(now))
+                .flatMap(Optional::stream)
+                .min(Comparator.naturalOrder());
+        return Optional.of(new AdmissionDecision.Defer(DeferReason.OUTSIDE_WINDOW, now + " is outside the maintenance"
+                + " windows " + policy.windows().stream().map(MaintenanceWindow::expression).toList() + " of "
+                + table(context) + nextStart.map(start -> "; the next opens at " + start).orElse("; none opens again"),
+                nextStart, policy.engine()));
+    }
+
+    private Optional<AdmissionDecision.Defer> locked(AdmissionContext context) {
+        return context.locksHeld().stream()
                 .filter(held -> held.table().equals(context.plan().table()))
-                .findFirst();
-        if (lock.isPresent()) {
-            return new AdmissionDecision.Defer(DeferReason.LOCKED, "job " + lock.get().jobId() + " (plan "
-                    + lock.get().planId() + ") holds " + table + " until it finishes or its lease ends at "
-                    + lock.get().leaseExpiresAt(), Optional.of(now.plus(recheckInterval)), engine);
-        }
+                .findFirst()
+                .map(lock -> new AdmissionDecision.Defer(DeferReason.LOCKED, "job " + lock.jobId() + " (plan "
+                        + lock.planId() + ") holds " + table(context) + " until it finishes or its lease ends at "
+                        + lock.leaseExpiresAt(), Optional.of(context.now().plus(recheckInterval)),
+                        context.policy().engine()));
+    }
 
+    private Optional<AdmissionDecision.Defer> engineBusy(AdmissionContext context) {
         EngineLoad load = context.load();
-        if (load.isOverLimit()) {
-            String message = load.problem()
-                    .map(problem -> "Cannot read the load of engine " + engine.id() + ", so no work is added to it: "
-                            + problem)
-                    .orElseGet(() -> "engine " + engine.id() + " runs " + load.foreignQueries().getAsInt()
-                            + " queries that are not Cryo's (limit " + load.limit() + ")");
-            return new AdmissionDecision.Defer(DeferReason.ENGINE_BUSY, message, Optional.of(now.plus(recheckInterval)),
-                    engine);
+        if (!load.isOverLimit()) {
+            return Optional.empty();
         }
+        Engine engine = context.policy().engine();
+        String message = load.problem()
+                .map(problem -> "Cannot read the load of engine " + engine.id() + ", so no work is added to it: "
+                        + problem)
+                .orElseGet(() -> "engine " + engine.id() + " runs " + load.foreignQueries().getAsInt()
+                        + " queries that are not Cryo's (limit " + load.limit() + ")");
+        return Optional.of(new AdmissionDecision.Defer(DeferReason.ENGINE_BUSY, message,
+                Optional.of(context.now().plus(recheckInterval)), engine));
+    }
 
+    private AdmissionDecision slot(AdmissionContext context) {
+        Engine engine = context.policy().engine();
         Set<Integer> slotsInUse = context.runningJobs().stream()
                 .filter(job -> job.engine() == engine)
                 .map(RunningJob::slot)
@@ -142,6 +178,10 @@ public final class Admission {
         return new AdmissionDecision.Defer(DeferReason.NO_SLOT, "all " + context.engineSlots()
                 + " maintenance slots of engine " + engine.id() + " are in use (" + slotsInUse.size()
                 + " jobs run; raise cryo.governor.slots." + engine.id() + " or PUT /api/v1/engines/" + engine.id() + ")",
-                Optional.of(now.plus(recheckInterval)), engine);
+                Optional.of(context.now().plus(recheckInterval)), engine);
+    }
+
+    private static String table(AdmissionContext context) {
+        return context.plan().table().toString();
     }
 }
