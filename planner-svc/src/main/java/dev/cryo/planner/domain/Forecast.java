@@ -76,17 +76,7 @@ public final class Forecast {
             Operation operation = planned.operation();
             switch (operation) {
                 case CONVERT_DELETES, REWRITE_POSITION_DELETES, OPTIMIZE -> {
-                    for (PartitionStats chosen : selected.getOrDefault(operation, List.of())) {
-                        PartitionKey key = PartitionKey.of(chosen);
-                        PartitionStats before = partitions.get(key);
-                        if (before == null) {
-                            continue;
-                        }
-                        PartitionStats after = rewrite(operation, before, scan.fileSizes().targetFileSizeBytes(),
-                                scan.fileSizes().smallFileThresholdBytes());
-                        partitions.put(key, after);
-                        totals.replace(before, after);
-                    }
+                    rewritePartitions(scan, operation, selected.getOrDefault(operation, List.of()), partitions, totals);
                     commits += planned.chunks().size();
                     newManifests += planned.chunks().size();
                 }
@@ -114,17 +104,37 @@ public final class Forecast {
                 }
             }
         }
-        if (commits > 0) {
-            snapshots = new SnapshotStats(snapshots.count() + commits,
-                    snapshots.oldestAt() == null ? now : snapshots.oldestAt(), now, snapshots.branches(), snapshots.tags());
+        return scan.withStatistics(totals.toTotals(), List.copyOf(partitions.values()),
+                withCommits(snapshots, commits, now), withNewManifests(manifests, newManifests), statistics, orphans);
+    }
+
+    /** The selected partitions as the operation leaves them, in {@code partitions} and {@code totals}. */
+    private static void rewritePartitions(TableScanned scan, Operation operation, List<PartitionStats> chosen,
+                                          Map<PartitionKey, PartitionStats> partitions, Totals totals) {
+        for (PartitionStats selected : chosen) {
+            PartitionKey key = PartitionKey.of(selected);
+            PartitionStats before = partitions.get(key);
+            if (before == null) {
+                continue;
+            }
+            PartitionStats after = rewrite(operation, before, scan.fileSizes().targetFileSizeBytes(),
+                    scan.fileSizes().smallFileThresholdBytes());
+            partitions.put(key, after);
+            totals.replace(before, after);
         }
-        if (newManifests > 0) {
-            manifests = new ManifestStats(manifests.count() + newManifests, manifests.bytes(),
-                    manifests.dataManifests() + newManifests, manifests.deleteManifests(),
-                    manifests.smallManifests() + newManifests, manifests.partitionSpanShare());
-        }
-        return scan.withStatistics(totals.toTotals(), List.copyOf(partitions.values()), snapshots, manifests, statistics,
-                orphans);
+    }
+
+    /** The snapshots after the plan's commits that no expiry of the plan removed. */
+    private static SnapshotStats withCommits(SnapshotStats snapshots, int commits, Instant now) {
+        return commits == 0 ? snapshots : new SnapshotStats(snapshots.count() + commits,
+                snapshots.oldestAt() == null ? now : snapshots.oldestAt(), now, snapshots.branches(), snapshots.tags());
+    }
+
+    /** The manifests after the plan's rewrites wrote one small data manifest each, unless a manifest rewrite followed. */
+    private static ManifestStats withNewManifests(ManifestStats manifests, int newManifests) {
+        return newManifests == 0 ? manifests : new ManifestStats(manifests.count() + newManifests, manifests.bytes(),
+                manifests.dataManifests() + newManifests, manifests.deleteManifests(),
+                manifests.smallManifests() + newManifests, manifests.partitionSpanShare());
     }
 
     private static PartitionStats rewrite(Operation operation, PartitionStats partition, long target, long smallThreshold) {
