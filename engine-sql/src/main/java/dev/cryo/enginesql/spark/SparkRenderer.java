@@ -61,24 +61,7 @@ public final class SparkRenderer implements SqlRenderer {
             String procedure = switch (op) {
                 case CONVERT_DELETES, OPTIMIZE -> {
                     where(catalog, chunk).ifPresent(where -> arguments.put("where", where));
-                    Map<String, String> options = new LinkedHashMap<>();
-                    if (op == Operation.CONVERT_DELETES) {
-                        // Every data file with a delete file is rewritten, applying its deletes.
-                        options.put("delete-file-threshold", "1");
-                        options.put("min-input-files", "1");
-                        // The rewrite leaves the equality delete files in the table, applying to no file
-                        // any more but still counted by the equality-deletes check: drop them too.
-                        options.put("remove-dangling-deletes", "true");
-                    } else {
-                        options.put("min-input-files", "2");
-                    }
-                    options.put("partial-progress.enabled", "true");
-                    // Rewritten files keep the starting sequence number, so concurrent deletes still apply.
-                    options.put("use-starting-sequence-number", "true");
-                    if (target != null) {
-                        options.put("target-file-size-bytes", Long.toString(target));
-                    }
-                    arguments.put("options", map(options));
+                    arguments.put("options", map(rewriteDataFilesOptions(op, target)));
                     yield "rewrite_data_files";
                 }
                 case REWRITE_POSITION_DELETES -> {
@@ -114,6 +97,28 @@ public final class SparkRenderer implements SqlRenderer {
         } catch (NotExpressibleException e) {
             return new Rendering.NotExpressible(Engine.SPARK, op, e.limitation(), e.getMessage());
         }
+    }
+
+    /** {@code rewrite_data_files}'s options for a delete conversion or a compaction. */
+    private static Map<String, String> rewriteDataFilesOptions(Operation op, Long target) {
+        Map<String, String> options = new LinkedHashMap<>();
+        if (op == Operation.CONVERT_DELETES) {
+            // Every data file with a delete file is rewritten, applying its deletes.
+            options.put("delete-file-threshold", "1");
+            options.put("min-input-files", "1");
+            // The rewrite leaves the equality delete files in the table, applying to no file
+            // any more but still counted by the equality-deletes check: drop them too.
+            options.put("remove-dangling-deletes", "true");
+        } else {
+            options.put("min-input-files", "2");
+        }
+        options.put("partial-progress.enabled", "true");
+        // Rewritten files keep the starting sequence number, so concurrent deletes still apply.
+        options.put("use-starting-sequence-number", "true");
+        if (target != null) {
+            options.put("target-file-size-bytes", Long.toString(target));
+        }
+        return options;
     }
 
     /** The table argument: a multi-part identifier that the procedure parses, relative to its catalog. */
