@@ -66,13 +66,26 @@ public final class CapabilityMatrix {
     /** The three engines Cryo knows, with these renderers' settings. */
     public static CapabilityMatrix of(TrinoSettings trino, SparkSettings spark) {
         Map<Engine, Map<Operation, OperationCapability>> operations = new EnumMap<>(Engine.class);
+        operations.put(Engine.NATIVE, nativeOperations());
+        operations.put(Engine.TRINO, trinoOperations());
+        operations.put(Engine.SPARK, sparkOperations());
+        Map<Engine, SqlRenderer> renderers = new EnumMap<>(Engine.class);
+        renderers.put(Engine.TRINO, new TrinoRenderer(trino));
+        renderers.put(Engine.SPARK, new SparkRenderer(spark));
+        return new CapabilityMatrix(operations, formatLimits(), renderers);
+    }
+
+    /** Every operation, through the Iceberg Java API inside the executor. */
+    private static Map<Operation, OperationCapability> nativeOperations() {
         Map<Operation, OperationCapability> nativeEngine = new EnumMap<>(Operation.class);
         for (Operation operation : Operation.values()) {
             nativeEngine.put(operation, capability(Engine.NATIVE, operation, OperationCapability.Level.NATIVE_PROCEDURE,
                     "Iceberg Java API inside the executor"));
         }
-        operations.put(Engine.NATIVE, nativeEngine);
+        return nativeEngine;
+    }
 
+    private static Map<Operation, OperationCapability> trinoOperations() {
         Map<Operation, OperationCapability> trinoEngine = new EnumMap<>(Operation.class);
         trinoEngine.put(Operation.CONVERT_DELETES, capability(Engine.TRINO, Operation.CONVERT_DELETES,
                 OperationCapability.Level.THROUGH_ANOTHER_PROCEDURE,
@@ -92,8 +105,10 @@ public final class CapabilityMatrix {
                 "ALTER TABLE … EXECUTE expire_snapshots(retention_threshold => …); no retain_last"));
         trinoEngine.put(Operation.REMOVE_ORPHAN_FILES, capability(Engine.TRINO, Operation.REMOVE_ORPHAN_FILES,
                 OperationCapability.Level.NATIVE_PROCEDURE, "ALTER TABLE … EXECUTE remove_orphan_files(retention_threshold => …)"));
-        operations.put(Engine.TRINO, trinoEngine);
+        return trinoEngine;
+    }
 
+    private static Map<Operation, OperationCapability> sparkOperations() {
         Map<Operation, OperationCapability> sparkEngine = new EnumMap<>(Operation.class);
         sparkEngine.put(Operation.CONVERT_DELETES, capability(Engine.SPARK, Operation.CONVERT_DELETES,
                 OperationCapability.Level.THROUGH_ANOTHER_PROCEDURE,
@@ -110,8 +125,11 @@ public final class CapabilityMatrix {
                 OperationCapability.Level.NATIVE_PROCEDURE, "CALL <catalog>.system.expire_snapshots(older_than, retain_last)"));
         sparkEngine.put(Operation.REMOVE_ORPHAN_FILES, capability(Engine.SPARK, Operation.REMOVE_ORPHAN_FILES,
                 OperationCapability.Level.NATIVE_PROCEDURE, "CALL <catalog>.system.remove_orphan_files(older_than)"));
-        operations.put(Engine.SPARK, sparkEngine);
+        return sparkEngine;
+    }
 
+    /** The format versions an engine refuses, or would lose the rows' lineage in, per operation. */
+    private static Map<Engine, Map<Operation, FormatLimit>> formatLimits() {
         Map<Engine, Map<Operation, FormatLimit>> formatLimits = new EnumMap<>(Engine.class);
         Map<Operation, FormatLimit> trinoLimits = new EnumMap<>(Operation.class);
         for (Operation operation : List.of(Operation.OPTIMIZE, Operation.CONVERT_DELETES)) {
@@ -127,11 +145,7 @@ public final class CapabilityMatrix {
                 Limitation.LOSES_ROW_LINEAGE, "Spark's rewrite_manifests (Iceberg 1.10.1) gives the rows of a format v3"
                         + " table new _row_id values: it drops the data files' first_row_id (apache/iceberg#16699)"))));
         formatLimits.put(Engine.NATIVE, Map.of());
-
-        Map<Engine, SqlRenderer> renderers = new EnumMap<>(Engine.class);
-        renderers.put(Engine.TRINO, new TrinoRenderer(trino));
-        renderers.put(Engine.SPARK, new SparkRenderer(spark));
-        return new CapabilityMatrix(operations, formatLimits, renderers);
+        return formatLimits;
     }
 
     private static FormatLimit refusedByTrino(String procedure, String trinoName) {
