@@ -22,8 +22,6 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.header.Headers;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -152,67 +150,62 @@ public class DeadLetters {
     /** Which dead letters a re-drive covers. */
     public enum RedriveScope { LISTED, ALL_WAITING }
 
-    private Redrive redriveOne(String id, DeadLetterScan scan, String actor) {
+    /** Why the record cannot be re-driven (a marker, unknown, already re-driven, no or a forbidden target, cut), if so. */
+    private Optional<Redrive> refusal(String id, DeadLetterScan scan) {
         if (scan.markers.contains(id)) {
-            return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + ": it is a re-drive marker, not a dead letter");
+            return refused(id, "Cannot re-drive " + id + ": it is a re-drive marker, not a dead letter");
         }
         DeadLetter letter = scan.deadLetters.get(id);
         ConsumerRecord<String, byte[]> record = scan.records.get(id);
         if (letter == null || record == null) {
-            return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + ": " + topic
-                    + " holds no such record (an id is <partition>-<offset>; old records leave with the topic's retention.ms)");
+            return refused(id, "Cannot re-drive " + id + ": " + topic + " holds no such record (an id is"
+                    + " <partition>-<offset>; old records leave with the topic's retention.ms)");
         }
         if (letter.isRedriven()) {
-            return new Redrive(id, Redrive.ALREADY_REDRIVEN, letter.redrivenTo(), "Not re-driven again: "
-                    + letter.redrivenBy() + " re-drove it at " + letter.redrivenAt() + " to " + letter.redrivenTo());
+            return Optional.of(new Redrive(id, Redrive.ALREADY_REDRIVEN, letter.redrivenTo(), "Not re-driven again: "
+                    + letter.redrivenBy() + " re-drove it at " + letter.redrivenAt() + " to " + letter.redrivenTo()));
         }
         String target = letter.originalTopic();
         if (target == null || target.isBlank()) {
-            return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + ": it has no " + DEAD_LETTER_TOPIC
+            return refused(id, "Cannot re-drive " + id + ": it has no " + DEAD_LETTER_TOPIC
                     + " header, so its original topic is unknown");
         }
         if (target.startsWith("cryo.dlq.")) {
-            return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + " to " + target
+            return refused(id, "Cannot re-drive " + id + " to " + target
                     + ": that is a dead-letter topic; re-drives go back to the topic a consumer reads");
         }
         Optional<String> forbidden = forbiddenTarget(service, target);
         if (forbidden.isPresent()) {
-            return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + " to " + target + ": " + forbidden.get());
+            return refused(id, "Cannot re-drive " + id + " to " + target + ": " + forbidden.get());
         }
         Header truncated = record.headers().lastHeader(CryoRecordSerializer.TRUNCATED_HEADER);
         if (truncated != null) {
-            return new Redrive(id, Redrive.REFUSED, null, "Cannot re-drive " + id + ": its value was cut from "
+            return refused(id, "Cannot re-drive " + id + ": its value was cut from "
                     + new String(truncated.value(), StandardCharsets.UTF_8) + " to " + record.value().length
                     + " bytes when it was dead-lettered; the original is on " + target + " at partition "
                     + letter.originalPartition() + ", offset " + letter.originalOffset() + " until the topic's retention");
         }
-        Headers headers = new RecordHeaders();
-        for (Header header : record.headers()) {
-            if (!header.key().startsWith("dead-letter-") && !header.key().startsWith("deserialization-failure")
-                    && !header.key().startsWith("cryo-redriven-")) {
-                headers.add(header);
-            }
-        }
-        String from = topic + "/" + record.partition() + "/" + record.offset();
-        headers.add(REDRIVEN_BY, bytes(actor));
-        headers.add(REDRIVEN_FROM, bytes(from));
-        RecordMetadata sent = send(new ProducerRecord<>(target, null, record.key(), record.value(), headers));
-        String to = sent.topic() + "/" + sent.partition() + "/" + sent.offset();
+        return Optional.empty();
+    }
 
-        Headers marker = new RecordHeaders();
-        for (String copied : List.of(CloudEvents.HEADER_ID, CloudEvents.HEADER_TYPE, CloudEvents.HEADER_SOURCE,
-                CloudEvents.HEADER_SUBJECT, CloudEvents.HEADER_CORRELATION_ID)) {
-            Header header = record.headers().lastHeader(copied);
-            if (header != null) {
-                marker.add(header);
-            }
+    private static Optional<Redrive> refused(String id, String message) {
+        return Optional.of(new Redrive(id, Redrive.REFUSED, null, message));
+    }
+
+    private Redrive redriveOne(String id, DeadLetterScan scan, String actor) {
+        Optional<Redrive> refused = refusal(id, scan);
+        if (refused.isPresent()) {
+            return refused.get();
         }
-        marker.add(CloudEvents.HEADER_ACTOR, bytes(actor));
-        marker.add(REDRIVE_OF, bytes(id));
-        marker.add(REDRIVEN_TO, bytes(to));
-        marker.add(DEAD_LETTER_TOPIC, bytes(target));
-        marker.add(DEAD_LETTER_REASON, bytes("re-driven by " + actor + " from " + from + " to " + to));
-        send(new ProducerRecord<>(topic, record.partition(), record.key(), null, marker));
+        DeadLetter letter = scan.deadLetters.get(id);
+        ConsumerRecord<String, byte[]> record = scan.records.get(id);
+        String target = letter.originalTopic();
+        String from = topic + "/" + record.partition() + "/" + record.offset();
+        RecordMetadata sent = send(new ProducerRecord<>(target, null, record.key(), record.value(),
+                RedriveHeaders.copy(record, actor, from)));
+        String to = sent.topic() + "/" + sent.partition() + "/" + sent.offset();
+        send(new ProducerRecord<>(topic, record.partition(), record.key(), null,
+                RedriveHeaders.marker(record, id, actor, target, from, to)));
         Log.infof("Re-drove dead letter %s of %s to %s for %s", id, topic, to, actor);
         return new Redrive(id, Redrive.REDRIVEN, to, "re-driven to " + to);
     }
@@ -317,10 +310,6 @@ public class DeadLetters {
         if (producer != null) {
             producer.close(Duration.ofSeconds(5));
         }
-    }
-
-    private static byte[] bytes(String text) {
-        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     private static String printable(String text) {
