@@ -63,21 +63,28 @@ final class ExecutorScalingRules {
         }
         if (scaler.kind().equals("ScaledObject")) {
             String group = "cryo-" + executorConfiguration.effectiveValue("cryo.service.name", executorEnvironment).orElseThrow();
-            for (JsonNode trigger : spec.path("triggers")) {
-                JsonNode metadata = trigger.path("metadata");
-                if (!trigger.path("type").asText().equals("kafka")) {
-                    continue;
-                }
-                if (!metadata.path("topic").asText().equals(Topics.JOBS_ADMITTED)) {
-                    problems.add(scaler.reference() + ": its kafka trigger must read " + Topics.JOBS_ADMITTED);
-                }
-                if (!metadata.path("consumerGroup").asText().equals(group)) {
-                    problems.add(scaler.reference() + ": its kafka trigger must read the executors' group " + group
-                            + ", not " + metadata.path("consumerGroup").asText());
-                }
-                if (!metadata.path("lagThreshold").asText().equals(String.valueOf(concurrentJobs))) {
-                    problems.add(scaler.reference() + ": lagThreshold should be the jobs one executor runs, " + concurrentJobs);
-                }
+            problems.addAll(triggerProblems(scaler, spec, group, concurrentJobs));
+        }
+        return problems;
+    }
+
+    /** A ScaledObject's Kafka triggers read the admitted-jobs topic, as the executors' group, one executor's jobs per replica. */
+    private static List<String> triggerProblems(Manifest scaler, JsonNode spec, String group, int concurrentJobs) {
+        List<String> problems = new ArrayList<>();
+        for (JsonNode trigger : spec.path("triggers")) {
+            JsonNode metadata = trigger.path("metadata");
+            if (!trigger.path("type").asText().equals("kafka")) {
+                continue;
+            }
+            if (!metadata.path("topic").asText().equals(Topics.JOBS_ADMITTED)) {
+                problems.add(scaler.reference() + ": its kafka trigger must read " + Topics.JOBS_ADMITTED);
+            }
+            if (!metadata.path("consumerGroup").asText().equals(group)) {
+                problems.add(scaler.reference() + ": its kafka trigger must read the executors' group " + group
+                        + ", not " + metadata.path("consumerGroup").asText());
+            }
+            if (!metadata.path("lagThreshold").asText().equals(String.valueOf(concurrentJobs))) {
+                problems.add(scaler.reference() + ": lagThreshold should be the jobs one executor runs, " + concurrentJobs);
             }
         }
         return problems;
