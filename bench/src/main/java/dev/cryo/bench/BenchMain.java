@@ -61,95 +61,111 @@ public final class BenchMain {
         System.exit(status);
     }
 
-    static int run(String[] args) throws IOException {
-        if (args.length == 0) {
-            throw new IllegalArgumentException("Cannot run: give 'run' or 'report'");
-        }
-        String command = args[0];
-        String mode = "quick";
-        Path benchDirectory = Path.of("bench");
-        Path cryoHome = Path.of(".");
-        boolean trino = false;
-        List<Integer> only = new ArrayList<>();
-        Map<String, String> overrides = new LinkedHashMap<>();
-        for (int i = 1; i < args.length; i++) {
-            switch (args[i]) {
-                case "--mode" -> mode = args[++i];
-                case "--scenario" -> only.add(Integer.parseInt(args[++i]));
-                case "--set" -> {
-                    String[] pair = args[++i].split("=", 2);
-                    if (pair.length != 2) {
-                        throw new IllegalArgumentException("Cannot read --set " + args[i] + ": write key=value");
-                    }
-                    overrides.put(pair[0], pair[1]);
-                }
-                case "--bench-dir" -> benchDirectory = Path.of(args[++i]);
-                case "--cryo-home" -> cryoHome = Path.of(args[++i]);
-                case "--trino" -> trino = true;
-                default -> throw new IllegalArgumentException("Cannot read option " + args[i]);
+    /** The command line: {@code run|report [--mode quick|full] [--scenario N]... [--set key=value]... [--bench-dir D] [--cryo-home D] [--trino]}. */
+    record Options(String command, String mode, Path benchDirectory, Path cryoHome, boolean trino, List<Integer> only,
+                   Map<String, String> overrides) {
+
+        static Options parse(String[] args) {
+            if (args.length == 0) {
+                throw new IllegalArgumentException("Cannot run: give 'run' or 'report'");
             }
+            String mode = "quick";
+            Path benchDirectory = Path.of("bench");
+            Path cryoHome = Path.of(".");
+            boolean trino = false;
+            List<Integer> only = new ArrayList<>();
+            Map<String, String> overrides = new LinkedHashMap<>();
+            for (int i = 1; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--mode" -> mode = args[++i];
+                    case "--scenario" -> only.add(Integer.parseInt(args[++i]));
+                    case "--set" -> {
+                        String[] pair = args[++i].split("=", 2);
+                        if (pair.length != 2) {
+                            throw new IllegalArgumentException("Cannot read --set " + args[i] + ": write key=value");
+                        }
+                        overrides.put(pair[0], pair[1]);
+                    }
+                    case "--bench-dir" -> benchDirectory = Path.of(args[++i]);
+                    case "--cryo-home" -> cryoHome = Path.of(args[++i]);
+                    case "--trino" -> trino = true;
+                    default -> throw new IllegalArgumentException("Cannot read option " + args[i]);
+                }
+            }
+            if (!args[0].equals("run") && !args[0].equals("report")) {
+                throw new IllegalArgumentException("Cannot run command " + args[0] + ": give 'run' or 'report'");
+            }
+            if (!mode.equals("quick") && !mode.equals("full")) {
+                throw new IllegalArgumentException("Cannot run mode " + mode + ": quick or full");
+            }
+            return new Options(args[0], mode, benchDirectory, cryoHome, trino, only, overrides);
         }
-        if (command.equals("report")) {
-            writeReport(benchDirectory);
+    }
+
+    static int run(String[] args) throws IOException {
+        Options options = Options.parse(args);
+        if (options.command().equals("report")) {
+            writeReport(options.benchDirectory());
             return 0;
         }
-        if (!command.equals("run")) {
-            throw new IllegalArgumentException("Cannot run command " + command + ": give 'run' or 'report'");
-        }
-        if (!mode.equals("quick") && !mode.equals("full")) {
-            throw new IllegalArgumentException("Cannot run mode " + mode + ": quick or full");
-        }
-        boolean full = mode.equals("full");
-        Sizes sizes = new Sizes(full, overrides);
+        boolean full = options.mode().equals("full");
+        Sizes sizes = new Sizes(full, options.overrides());
         int trials = full ? 3 : 1;
         Instant started = Instant.now();
         Map<String, String> machine = Machine.describe();
         machine.put("load average at start", Machine.loadAverage());
-        Environment environment = Environment.fromSystem(cryoHome);
+        Environment environment = Environment.fromSystem(options.cryoHome());
         String runId = Long.toString(started.getEpochSecond() % 1_000_000, 36);
-        List<ScenarioResult> results = new ArrayList<>();
+        List<ScenarioResult> results;
         try (Lakehouse lakehouse = new Lakehouse(environment);
              EventTap tap = new EventTap(environment.kafkaBootstrap(),
                      KafkaClientSecurity.localAdministrator(environment.runtime()), environment.catalogName() + ".b" + runId + "_")) {
             CryoApi api = new CryoApi(environment);
-            BenchContext context = new BenchContext(environment, lakehouse, api, tap, sizes, trials, runId, trino);
+            BenchContext context = new BenchContext(environment, lakehouse, api, tap, sizes, trials, runId, options.trino());
             // a kill (or an error) between a scenario's policy and its clean-up leaves Cryo maintaining that namespace
             Thread abandon = new Thread(() -> api.pauseAbandoned().forEach(pattern ->
                     System.err.println("CryoBench stopped early: paused " + pattern)), "bench-pause-abandoned");
             Runtime.getRuntime().addShutdownHook(abandon);
-            for (Scenario scenario : Scenarios.all()) {
-                if (!only.isEmpty() && !only.contains(scenario.id())) {
-                    continue;
-                }
-                LOG.info("scenario {}: {} ({} trial(s))", scenario.id(), scenario.title(), trials);
-                long scenarioStart = System.nanoTime();
-                ScenarioResult result;
-                try {
-                    result = scenario.run(context);
-                } catch (Exception e) {
-                    LOG.error("scenario {} failed: {}", scenario.id(), e.getMessage(), e);
-                    result = ScenarioResult.failed(scenario.id(), scenario.title(), e.getMessage(), List.of(stack(e)));
-                }
-                result = withJobScores(context, result);
-                LOG.info("scenario {}: {} in {} s", scenario.id(), result.status(), (System.nanoTime() - scenarioStart) / 1_000_000_000L);
-                result.fingerprintFailures().forEach(failure -> LOG.error("FINGERPRINT MISMATCH: {}", failure));
-                results.add(result);
-            }
+            results = runScenarios(context, options.only(), trials);
         }
         machine.put("load average at end", Machine.loadAverage());
-        RunResult run = new RunResult(PROTOCOL, mode, trials, started, Instant.now(), machine, versions(), results);
-        Path results1 = benchDirectory.resolve("results");
-        Files.createDirectories(results1);
-        Path file = results1.resolve(STAMP.format(started) + "-" + mode + ".json");
+        RunResult run = new RunResult(PROTOCOL, options.mode(), trials, started, Instant.now(), machine, versions(), results);
+        Path resultsDirectory = options.benchDirectory().resolve("results");
+        Files.createDirectories(resultsDirectory);
+        Path file = resultsDirectory.resolve(STAMP.format(started) + "-" + options.mode() + ".json");
         mapper().writeValue(file.toFile(), run);
         LOG.info("results: {}", file);
-        Path report = writeReport(benchDirectory);
+        Path report = writeReport(options.benchDirectory());
         LOG.info("report: {}", report);
         if (run.hasFingerprintFailures()) {
             LOG.error("a lost or changed row fails the run");
             return 1;
         }
         return run.hasFailedScenarios() ? 2 : 0;
+    }
+
+    /** Every scenario asked for (all when none is), in order; a scenario that throws is recorded as failed. */
+    private static List<ScenarioResult> runScenarios(BenchContext context, List<Integer> only, int trials) {
+        List<ScenarioResult> results = new ArrayList<>();
+        for (Scenario scenario : Scenarios.all()) {
+            if (!only.isEmpty() && !only.contains(scenario.id())) {
+                continue;
+            }
+            LOG.info("scenario {}: {} ({} trial(s))", scenario.id(), scenario.title(), trials);
+            long scenarioStart = System.nanoTime();
+            ScenarioResult result;
+            try {
+                result = scenario.run(context);
+            } catch (Exception e) {
+                LOG.error("scenario {} failed: {}", scenario.id(), e.getMessage(), e);
+                result = ScenarioResult.failed(scenario.id(), scenario.title(), e.getMessage(), List.of(stack(e)));
+            }
+            result = withJobScores(context, result);
+            LOG.info("scenario {}: {} in {} s", scenario.id(), result.status(), (System.nanoTime() - scenarioStart) / 1_000_000_000L);
+            result.fingerprintFailures().forEach(failure -> LOG.error("FINGERPRINT MISMATCH: {}", failure));
+            results.add(result);
+        }
+        return results;
     }
 
     /**
