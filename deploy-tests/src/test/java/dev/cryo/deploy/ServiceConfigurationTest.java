@@ -85,7 +85,7 @@ class ServiceConfigurationTest {
 
     @Test
     void methodNamesBecomeKebabCaseKeys() {
-        assertThat(List.of("watcherInterval", "maxForeignQueries", "tokens").stream().map(ServiceConfiguration::kebab))
+        assertThat(List.of("watcherInterval", "maxForeignQueries", "tokens").stream().map(ConfigMappingKeys::kebab))
                 .containsExactly("watcher-interval", "max-foreign-queries", "tokens");
         assertThat(EnvironmentNames.environmentForm("quarkus.log.category.\"org.apache.kafka\".level"))
                 .isEqualTo("QUARKUS_LOG_CATEGORY__ORG_APACHE_KAFKA__LEVEL");
