@@ -6,7 +6,7 @@ import dev.cryo.contracts.Severity;
 import dev.cryo.contracts.event.Deduction;
 import dev.cryo.scorer.config.ScorerConfig;
 import dev.cryo.scorer.persistence.CurrentRow;
-import dev.cryo.scorer.persistence.GradeStore;
+import dev.cryo.scorer.persistence.CurrentGrades;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.logging.Log;
@@ -39,14 +39,14 @@ public class GradeMetrics {
     private final Map<String, TableState> tables = new ConcurrentHashMap<>();
     private final Set<String> scoreGauges = ConcurrentHashMap.newKeySet();
     private final MeterRegistry registry;
-    private final GradeStore store;
+    private final CurrentGrades grades;
     private final ScorerConfig.Metrics config;
     private final Clock clock;
     private volatile Instant lastReload = Instant.MIN;
 
-    GradeMetrics(MeterRegistry registry, GradeStore store, ScorerConfig config, Clock clock) {
+    GradeMetrics(MeterRegistry registry, CurrentGrades grades, ScorerConfig config, Clock clock) {
         this.registry = registry;
-        this.store = store;
+        this.grades = grades;
         this.config = config.metrics();
         this.clock = clock;
         for (Grade grade : Grade.values()) {
@@ -80,7 +80,7 @@ public class GradeMetrics {
     }
 
     void reload() {
-        List<CurrentRow> rows = store.allCurrent();
+        List<CurrentRow> rows = grades.allCurrent();
         rows.forEach(row -> put(row.table().toString(), row.score(), row.grade(), row.deductions()));
         lastReload = Instant.now(clock);
         Log.debugf("Reloaded the grade gauges: %d tables", rows.size());

@@ -27,7 +27,6 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,7 +35,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class GradeStore {
 
-    private static final TypeReference<List<Deduction>> DEDUCTIONS = new TypeReference<>() {
+    static final TypeReference<List<Deduction>> DEDUCTIONS = new TypeReference<>() {
     };
     private static final TypeReference<Map<String, String>> PROPERTIES = new TypeReference<>() {
     };
@@ -120,72 +119,6 @@ public class GradeStore {
         return queryGradings("SELECT table_graded, grade_changed, scanned_at, data_bytes, properties, correlation_id, actor "
                 + "FROM grade_history WHERE table_id = ? ORDER BY scanned_at DESC, graded_at DESC LIMIT ?",
                 table.toString(), limit);
-    }
-
-    /** Current grades matching a query, and how many match in all. */
-    public Page list(TableQuery query) {
-        StringBuilder where = new StringBuilder(" WHERE TRUE");
-        List<Object> parameters = new ArrayList<>();
-        if (!query.grades().isEmpty()) {
-            where.append(" AND grade IN (").append(String.join(", ", Collections.nCopies(query.grades().size(), "?")))
-                    .append(')');
-            query.grades().forEach(grade -> parameters.add(grade.name()));
-        }
-        if (query.catalog() != null) {
-            where.append(" AND catalog = ?");
-            parameters.add(query.catalog());
-        }
-        if (query.namespace() != null) {
-            where.append(" AND namespace = ?");
-            parameters.add(query.namespace());
-        }
-        String column = switch (query.sort()) {
-            case SCORE -> "score";
-            case TABLE -> "table_id";
-            case GRADED_AT -> "graded_at";
-        };
-        String direction = query.direction() == TableQuery.Direction.ASC ? "ASC" : "DESC";
-        try (Connection connection = dataSource.getConnection()) {
-            long total;
-            try (PreparedStatement count = connection.prepareStatement("SELECT count(*) FROM table_grade" + where)) {
-                bind(count, parameters);
-                try (ResultSet rows = count.executeQuery()) {
-                    rows.next();
-                    total = rows.getLong(1);
-                }
-            }
-            List<CurrentRow> tables = new ArrayList<>();
-            try (PreparedStatement select = connection.prepareStatement(
-                    "SELECT table_id, scan_id, snapshot_id, scanned_at, graded_at, score, grade, deductions FROM table_grade"
-                            + where + " ORDER BY " + column + " " + direction + ", table_id " + direction
-                            + " LIMIT ? OFFSET ?")) {
-                List<Object> all = new ArrayList<>(parameters);
-                all.add(query.limit());
-                all.add(query.offset());
-                bind(select, all);
-                try (ResultSet rows = select.executeQuery()) {
-                    while (rows.next()) {
-                        tables.add(currentRow(rows));
-                    }
-                }
-            }
-            return new Page(total, tables);
-        } catch (SQLException e) {
-            throw unavailable("list table grades", e);
-        }
-    }
-
-    /** Every table's current grade (for the gauges). */
-    public List<CurrentRow> allCurrent() {
-        return list(new TableQuery(List.of(), null, null, TableQuery.Sort.TABLE, TableQuery.Direction.ASC,
-                Integer.MAX_VALUE, 0)).tables();
-    }
-
-    /** A page of current grades. */
-    public record Page(long total, List<CurrentRow> tables) {
-        public Page {
-            tables = List.copyOf(tables);
-        }
     }
 
     private static boolean insertHistory(Connection connection, GradingRecord record) throws SQLException {
@@ -311,14 +244,7 @@ public class GradeStore {
         }
     }
 
-    private static CurrentRow currentRow(ResultSet rows) throws SQLException {
-        long snapshotId = rows.getLong(3);
-        return new CurrentRow(TableId.parse(rows.getString(1)), rows.getString(2), rows.wasNull() ? null : snapshotId,
-                rows.getTimestamp(4).toInstant(), rows.getTimestamp(5).toInstant(), rows.getInt(6),
-                Grade.valueOf(rows.getString(7)), parse(rows.getString(8), DEDUCTIONS));
-    }
-
-    private static <T> T parse(String json, TypeReference<T> type) {
+    static <T> T parse(String json, TypeReference<T> type) {
         try {
             return EventJson.mapper().readValue(json, type);
         } catch (JsonProcessingException e) {
@@ -347,13 +273,7 @@ public class GradeStore {
         }
     }
 
-    private static void bind(PreparedStatement statement, List<Object> parameters) throws SQLException {
-        for (int i = 0; i < parameters.size(); i++) {
-            statement.setObject(i + 1, parameters.get(i));
-        }
-    }
-
-    private static CryoException unavailable(String action, SQLException cause) {
+    static CryoException unavailable(String action, SQLException cause) {
         return new CryoException(CommonErrorCode.DEPENDENCY_UNAVAILABLE, "Cannot " + action + ": " + cause.getMessage(),
                 cause);
     }

@@ -11,6 +11,7 @@ import dev.cryo.platform.error.CryoException;
 import dev.cryo.scorer.ScorerErrorCode;
 import dev.cryo.scorer.config.ScorerConfig;
 import dev.cryo.scorer.persistence.CurrentRow;
+import dev.cryo.scorer.persistence.CurrentGrades;
 import dev.cryo.scorer.persistence.GradeStore;
 import dev.cryo.scorer.persistence.StoredGrading;
 import dev.cryo.scorer.persistence.TableQuery;
@@ -39,11 +40,13 @@ import java.util.Optional;
 public class TablesResource {
 
     private final GradeStore store;
+    private final CurrentGrades currentGrades;
     private final PolicyBook policies;
     private final ScorerConfig.Api config;
 
-    TablesResource(GradeStore store, PolicyBook policies, ScorerConfig config) {
+    TablesResource(GradeStore store, CurrentGrades currentGrades, PolicyBook policies, ScorerConfig config) {
         this.store = store;
+        this.currentGrades = currentGrades;
         this.policies = policies;
         this.config = config.api();
     }
@@ -64,7 +67,7 @@ public class TablesResource {
         TableQuery query = new TableQuery(grades.stream().flatMap(value -> Arrays.stream(value.split(",")))
                 .map(String::trim).filter(value -> !value.isEmpty()).map(TablesResource::parseGrade).toList(),
                 blankToNull(catalog), blankToNull(namespace), sortBy, direction, pageLimit, skip);
-        GradeStore.Page page = store.list(query);
+        CurrentGrades.Page page = currentGrades.list(query);
         return new TablePage(page.total(), pageLimit, skip, page.tables().stream().map(TablesResource::summary).toList());
     }
 
