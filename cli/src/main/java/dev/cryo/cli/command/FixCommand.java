@@ -23,7 +23,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * {@code ./cryo fix <table>}: "fix now". Asks the scanner for a scan on the operator's behalf,
@@ -71,6 +70,7 @@ public final class FixCommand extends BaseCommand {
     private Instant started;
     private ObjectNode result;
     private FixLookups lookups;
+    private FixSession session;
     /** The job that held the table when the fix was asked for (null: none). */
     private String heldBy;
 
@@ -81,6 +81,8 @@ public final class FixCommand extends BaseCommand {
         started = now();
         result = api().json().createObjectNode();
         lookups = new FixLookups(api());
+        session = new FixSession(table, result, started, timeout, pollInterval, lookups, cli().clock(), progress(),
+                cli().zone());
         result.put("table", tableId.toString());
         result.put("requestedAt", started.toString());
         Optional<JsonNode> before = lookups.grade(path);
@@ -100,21 +102,12 @@ public final class FixCommand extends BaseCommand {
         // table meanwhile too (a writer's commit, the watcher), from scans that began before the
         // request, and its plans do not carry the operator's waiver of the cooldown.
         String eventId = accepted.path("eventId").asText();
-        JsonNode graded = await("grade of the scan asked for (event " + eventId + ")", deadline,
+        JsonNode graded = session.await("grade of the scan asked for (event " + eventId + ")", deadline,
                 () -> ownGrade(path, eventId));
         result.set("graded", summary(graded));
         say("graded %s %d: %s", graded.path("grade").asText(), graded.path("score").asInt(), findings(graded));
         if (graded.path("deductions").isEmpty()) {
-            // A job that was running as the fix began may have committed before the fix's scan.
-            String running = heldBy != null ? heldBy : jobOnTableSince(tableId, started).orElse(null);
-            if (running == null) {
-                say("nothing to fix: no check takes a point off %s", tableId);
-                return finish("healthy", CryoCli.HEALTHY);
-            }
-            say("nothing left to fix: job %s was running on %s when the fix was asked for; the fix ends with its outcome",
-                    running, tableId);
-            result.put("followedJob", running);
-            return reportJob(tableId, path, awaitJob(tableId, running, deadline), before.orElse(graded), deadline);
+            return nothingToFix(tableId, path, before.orElse(graded), deadline);
         }
 
         Optional<JsonNode> plan = awaitPlan(path, eventId, deadline);
@@ -131,7 +124,7 @@ public final class FixCommand extends BaseCommand {
         say("planned %s: %s, expected score %d", plan.get().path("planId").asText(), operations(planned),
                 planned.path("expectedScore").asInt());
 
-        Optional<JsonNode> job = followJob(tableId, path, plan.get().path("planId").asText(), deadline);
+        Optional<JsonNode> job = follower().followJob(tableId, path, plan.get().path("planId").asText(), deadline);
         if (job.isEmpty()) {
             return finish(result.has("dropped") ? "dropped" : "deferred", CryoCli.FINDINGS);
         }
@@ -157,7 +150,7 @@ public final class FixCommand extends BaseCommand {
         // The planner scores the job against the first grade of a scan after it: the plan's promise, measured.
         String jobId = finished.path("jobId").asText();
         Instant scoreDeadline = min(deadline, finishedAt.plus(SCORE_WAIT));
-        Optional<JsonNode> score = poll(scoreDeadline, () -> lookups.jobScore(jobId));
+        Optional<JsonNode> score = session.poll(scoreDeadline, () -> lookups.jobScore(jobId));
         score.ifPresent(scored -> {
             result.set("score", scored);
             say("%s %s", scored.path("noOp").asBoolean() ? "no-op:" : scored.path("actualScore").isNull() ? "not measured:"
@@ -202,7 +195,7 @@ public final class FixCommand extends BaseCommand {
 
     /** The plan made from the request's grading, waiting at most {@code planWait} after the grade. */
     private Optional<JsonNode> awaitPlan(String path, String eventId, Instant deadline) {
-        return poll(min(deadline, now().plus(planWait)), () -> {
+        return session.poll(min(deadline, now().plus(planWait)), () -> {
             try {
                 JsonNode history = api().get(Service.PLANNER, "/api/v1/tables/" + path + "/plans?limit=" + HISTORY);
                 for (JsonNode plan : history.path("plans")) {
@@ -221,103 +214,19 @@ public final class FixCommand extends BaseCommand {
     }
 
     /**
-     * Waits for the job of {@code planId} to finish, saying what the governor does meanwhile; when a
-     * newer plan replaces it before it starts (the table changed again), follows that one. Empty
-     * when the work is deferred for a lasting reason.
+     * The fix's scan found nothing to fix: the table is healthy, or a job that was running as the fix
+     * began committed before the scan, and the fix ends with that job's outcome.
      */
-    private Optional<JsonNode> followJob(TableId tableId, String path, String firstPlanId, Instant deadline) {
-        String planId = firstPlanId;
-        String lastState = null;
-        String announcedJob = null;
-        String holdingJob = heldBy;
-        while (true) {
-            String followed = planId;
-            Optional<JsonNode> job = lookups.newestJob(record -> followed.equals(record.path("planId").asText()));
-            if (job.isPresent()) {
-                JsonNode current = job.get();
-                String jobId = current.path("jobId").asText();
-                if (!jobId.equals(announcedJob)) {
-                    say("job %s started (attempt %d)", jobId, current.path("attempt").asInt(1));
-                    announcedJob = jobId;
-                }
-                if (current.hasNonNull("finishedAt")) {
-                    return job;
-                }
-                String progress = lookups.running(jobId);
-                if (progress != null && !progress.equals(lastState)) {
-                    say("running %s", progress);
-                    lastState = progress;
-                }
-            } else {
-                JsonNode governor = lookups.governedTable(path);
-                String state = null;
-                for (JsonNode queued : governor.path("queued")) {
-                    if (!planId.equals(queued.path("planId").asText())) {
-                        continue;
-                    }
-                    String reason = queued.path("reason").asText(null);
-                    if (reason == null) {
-                        state = "queued at the governor";
-                        continue;
-                    }
-                    String retry = queued.hasNonNull("retryAfter")
-                            ? ", retry after " + Formats.time(instant(queued, "retryAfter"), cli().zone()) : "";
-                    if (LASTING_REASONS.contains(reason)) {
-                        say("deferred: %s — %s%s", reason, queued.path("message").asText(), retry);
-                        result.set("deferral", queued);
-                        return Optional.empty();
-                    }
-                    state = "waiting: " + reason + " — " + queued.path("message").asText() + retry;
-                }
-                JsonNode lock = governor.path("lock");
-                if (planId.equals(lock.path("planId").asText())) {
-                    state = "admitted: job " + lock.path("jobId").asText() + " holds the table";
-                } else if (lock.hasNonNull("jobId")) {
-                    // Another job (the event flow's) holds the table: if the fix's plan is dropped when it
-                    // ends, that job's outcome is the fix's.
-                    holdingJob = lock.path("jobId").asText();
-                }
-                if (state == null) {
-                    JsonNode plan = lookups.plan(planId);
-                    String newer = plan.path("supersededByPlanId").asText("");
-                    if ("SUPERSEDED".equals(plan.path("status").asText()) && !newer.isEmpty()) {
-                        say("plan %s was replaced by newer plan %s before it started (the table changed again); "
-                                + "following that one", planId, newer);
-                        result.put("supersededBy", newer);
-                        planId = newer;
-                        continue;
-                    }
-                    Optional<JsonNode> decided = lookups.governorPlan(planId);
-                    if (decided.isPresent() && "superseded".equals(decided.get().path("stage").asText())) {
-                        String why = decided.get().path("message").asText("no reason given");
-                        result.put("dropped", why);
-                        if (holdingJob == null) {
-                            // The job that made the plan stale may have started and ended between two polls.
-                            holdingJob = jobOnTableSince(tableId, started).orElse(null);
-                        }
-                        if (holdingJob == null) {
-                            say("plan %s was dropped by the governor: %s; nothing runs for this fix (run ./cryo fix again"
-                                    + " if the table still needs it)", planId, why);
-                            return Optional.empty();
-                        }
-                        say("plan %s was dropped by the governor: %s; the fix ends with the job that held the table, %s",
-                                planId, why, holdingJob);
-                        result.put("followedJob", holdingJob);
-                        return Optional.of(awaitJob(tableId, holdingJob, deadline));
-                    }
-                    state = "plan " + planId + " is on its way to the governor";
-                }
-                if (!state.equals(lastState)) {
-                    say("%s", state);
-                    lastState = state;
-                }
-            }
-            if (!now().isBefore(deadline)) {
-                throw new CliException("Cannot follow the fix of " + tableId + ": no job of plan " + planId
-                        + " finished within " + timeout + "; see ./cryo jobs and ./cryo audit --table " + tableId);
-            }
-            pause();
+    private int nothingToFix(TableId tableId, String path, JsonNode before, Instant deadline) {
+        String running = heldBy != null ? heldBy : follower().jobOnTableSince(tableId, started).orElse(null);
+        if (running == null) {
+            say("nothing to fix: no check takes a point off %s", tableId);
+            return finish("healthy", CryoCli.HEALTHY);
         }
+        say("nothing left to fix: job %s was running on %s when the fix was asked for; the fix ends with its outcome",
+                running, tableId);
+        result.put("followedJob", running);
+        return reportJob(tableId, path, follower().awaitJob(tableId, running, deadline), before, deadline);
     }
 
     /** The job that holds the table at the governor now, said aloud; empty when none, or the governor does not answer. */
@@ -333,37 +242,6 @@ public final class FixCommand extends BaseCommand {
             return Optional.of(lock.path("jobId").asText());
         } catch (CliException e) {
             return Optional.empty();
-        }
-    }
-
-    /**
-     * The newest job on the table that was running at or after {@code since}, as the executors
-     * record it; empty when none, or when the executors do not answer (said, not thrown: it only
-     * adds to what the fix reports).
-     */
-    private Optional<String> jobOnTableSince(TableId tableId, Instant since) {
-        try {
-            return lookups.newestJob(job -> tableId.toString().equals(job.path("table").asText())
-                            && (instant(job, "finishedAt") == null || !instant(job, "finishedAt").isBefore(since)))
-                    .map(job -> job.path("jobId").asText());
-        } catch (CliException e) {
-            say("cannot tell whether another job ran on %s meanwhile: %s", tableId, e.getMessage());
-            return Optional.empty();
-        }
-    }
-
-    /** Waits for a job the executors run until it finishes; its record. */
-    private JsonNode awaitJob(TableId tableId, String jobId, Instant deadline) {
-        while (true) {
-            Optional<JsonNode> job = lookups.job(jobId).filter(record -> record.hasNonNull("finishedAt"));
-            if (job.isPresent()) {
-                return job.get();
-            }
-            if (!now().isBefore(deadline)) {
-                throw new CliException("Cannot follow the fix of " + tableId + ": job " + jobId + " did not finish within "
-                        + timeout + "; see ./cryo jobs and ./cryo audit --table " + tableId);
-            }
-            pause();
         }
     }
 
@@ -396,28 +274,12 @@ public final class FixCommand extends BaseCommand {
         }
     }
 
-    private JsonNode await(String what, Instant deadline, Supplier<Optional<JsonNode>> check) {
-        return poll(deadline, check).orElseThrow(() -> new CliException("Cannot follow the fix of " + table + ": no "
-                + what + " within " + timeout + "; see ./cryo status and ./cryo audit --table " + table));
+    private void say(String format, Object... arguments) {
+        session.say(format, arguments);
     }
 
-    private Optional<JsonNode> poll(Instant deadline, Supplier<Optional<JsonNode>> check) {
-        while (true) {
-            Optional<JsonNode> found = check.get();
-            if (found.isPresent() || !now().isBefore(deadline)) {
-                return found;
-            }
-            pause();
-        }
-    }
-
-    private void pause() {
-        try {
-            Thread.sleep(pollInterval.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CliException("Interrupted while following the fix of " + table, e);
-        }
+    private FixFollower follower() {
+        return new FixFollower(session, heldBy);
     }
 
     private int finish(String outcome, int exitCode) {
@@ -426,12 +288,6 @@ public final class FixCommand extends BaseCommand {
             printJson(result);
         }
         return exitCode;
-    }
-
-    private void say(String format, Object... arguments) {
-        progress().printf("[%6.1f s] %s%n", Duration.between(started, now()).toMillis() / 1000.0,
-                String.format(Locale.ROOT, format, arguments));
-        progress().flush();
     }
 
     private ObjectNode summary(JsonNode grade) {
