@@ -16,36 +16,21 @@ import dev.cryo.enginesql.spark.SparkConnectClient;
 import dev.cryo.enginesql.trino.TrinoClient;
 import dev.cryo.iceberg.fingerprint.Fingerprint;
 import dev.cryo.iceberg.fingerprint.Fingerprints;
-import dev.cryo.iceberg.fixtures.SampleTables;
-import dev.cryo.iceberg.fixtures.TableWriter;
-import org.apache.iceberg.AppendFiles;
-import org.apache.iceberg.DataFile;
-import org.apache.iceberg.DataFiles;
-import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.data.Record;
-import org.apache.iceberg.io.CloseableIterable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Random;
 import java.util.UUID;
 
 import static java.util.Objects.requireNonNull;
@@ -59,8 +44,6 @@ import static java.util.Objects.requireNonNull;
 public final class CompactionEngines implements Scenario {
 
     private static final Logger LOG = LoggerFactory.getLogger(CompactionEngines.class);
-    private static final OffsetDateTime FIRST_DAY = OffsetDateTime.of(2026, 1, 1, 0, 0, 0, 0, ZoneOffset.UTC);
-    private static final String SOURCE = "source";
     static final String NATIVE = "native";
     static final String TRINO = "trino";
     static final String SPARK = "spark";
@@ -119,7 +102,7 @@ public final class CompactionEngines implements Scenario {
         sparkPid.ifPresentOrElse(pid -> engines.add(SPARK), () -> notes.add("Spark rewrite_data_files: " + NO_SPARK));
 
         long buildStart = System.nanoTime();
-        Source source = build(lakehouse, namespace, target, files, partitions, rowsPerFile, payloadChars, filesPerCommit);
+        Source source = EngineTables.build(lakehouse, namespace, target, files, partitions, rowsPerFile, payloadChars, filesPerCommit);
         notes.add(String.format(Locale.ROOT, "Source table: %d data files, %.1f MiB of Parquet (%d rows) in %d day "
                         + "partitions, written in %.0f s; every contender's copy is this table's files, copied byte for "
                         + "byte just before its run.", source.dataFiles(), source.dataBytes() / CompactionFigures.BYTES_PER_MIB,
@@ -143,7 +126,7 @@ public final class CompactionEngines implements Scenario {
                 java.util.Collections.rotate(order, -trial);
                 for (String engine : order) {
                     String name = engine + "_t" + (trial + 1);
-                    Table copy = copy(lakehouse, source, namespace, name, target);
+                    Table copy = EngineTables.copy(lakehouse, source, namespace, name, target);
                     sync();
                     TableId tableId = lakehouse.id(namespace, name);
                     LOG.info("scenario 8 trial {}: {} compacts {} files", trial + 1, engine, source.dataFiles());
@@ -154,7 +137,7 @@ public final class CompactionEngines implements Scenario {
                         default -> throw new IllegalStateException("Cannot run engine " + engine);
                     };
                     copy.refresh();
-                    long filesAfter = dataFiles(copy);
+                    long filesAfter = EngineTables.dataFiles(copy);
                     Fingerprint after = Fingerprints.ofTable(copy);
                     if (!after.equals(source.expected())) {
                         fingerprintFailures.add("trial " + (trial + 1) + " " + engine + ": " + after + " after compaction, "
@@ -178,7 +161,7 @@ public final class CompactionEngines implements Scenario {
                 }
             }
         } finally {
-            lakehouse.plainRegistry().catalog(lakehouse.catalogName()).dropTable(TableIdentifier.of(namespace, SOURCE), true);
+            lakehouse.plainRegistry().catalog(lakehouse.catalogName()).dropTable(TableIdentifier.of(namespace, EngineTables.SOURCE), true);
         }
 
         List<Metric> metrics = new ArrayList<>();
@@ -291,100 +274,6 @@ public final class CompactionEngines implements Scenario {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    /**
-     * {@code files} small files: each batch spreads {@code rowsPerFile × partitions} events evenly over the days and
-     * writes one file per day; a commit every {@code filesPerCommit} files, as a streaming writer would.
-     */
-    static Source build(Lakehouse lakehouse, String namespace, long target, int files, int partitions, int rowsPerFile,
-                        int payloadChars, int filesPerCommit) {
-        Table table = lakehouse.create(namespace, SOURCE, target, false);
-        TableWriter writer = new TableWriter(table);
-        Random random = new Random(BenchContext.seed(0, 8));
-        long count = 0;
-        long sum = 0;
-        List<DataFile> pending = new ArrayList<>();
-        long nextId = 0;
-        for (int written = 0; written < files; written += partitions) {
-            List<Record> rows = SampleTables.events(random, nextId, rowsPerFile * partitions, FIRST_DAY,
-                    Duration.ofDays(partitions), 16, payloadChars);
-            nextId += rows.size();
-            Fingerprint batch = Fingerprints.of(SampleTables.EVENTS, rows);
-            count += batch.rows();
-            sum += batch.hash();
-            pending.addAll(writer.writeDataFiles(rows));
-            if (pending.size() >= filesPerCommit || written + partitions >= files) {
-                AppendFiles append = table.newAppend();
-                pending.forEach(append::appendFile);
-                append.commit();
-                pending.clear();
-            }
-        }
-        table.refresh();
-        long dataFiles = 0;
-        long bytes = 0;
-        long records = 0;
-        for (DataFile file : liveFiles(table)) {
-            dataFiles++;
-            bytes += file.fileSizeInBytes();
-            records += file.recordCount();
-        }
-        return new Source(table, dataFiles, bytes, records, new Fingerprint(count, sum));
-    }
-
-    /** A new table of the source's schema and spec holding byte-for-byte copies of its data files. */
-    static Table copy(Lakehouse lakehouse, Source source, String namespace, String name, long target) {
-        Table copy = lakehouse.create(namespace, name, target, false);
-        Path from = localPath(source.table().location());
-        Path to = localPath(copy.location());
-        AppendFiles append = copy.newAppend();
-        long files = 0;
-        long bytes = 0;
-        long records = 0;
-        for (DataFile file : liveFiles(source.table())) {
-            Path original = localPath(file.location());
-            if (!original.startsWith(from)) {
-                throw new IllegalStateException("Cannot copy " + original + ": it is outside the table's location " + from);
-            }
-            Path copied = to.resolve(from.relativize(original));
-            try {
-                Files.createDirectories(copied.getParent());
-                Files.copy(original, copied);
-            } catch (IOException e) {
-                throw new UncheckedIOException("Cannot copy " + original + " to " + copied + ": " + e.getMessage(), e);
-            }
-            append.appendFile(DataFiles.builder(copy.spec()).copy(file).withPath(copied.toUri().toString()).build());
-            files++;
-            bytes += file.fileSizeInBytes();
-            records += file.recordCount();
-        }
-        append.commit();
-        if (files != source.dataFiles() || bytes != source.dataBytes() || records != source.records()) {
-            throw new IllegalStateException("Cannot copy the source table: copied " + files + " files, " + bytes
-                    + " bytes, " + records + " rows of " + source.dataFiles() + ", " + source.dataBytes() + ", "
-                    + source.records());
-        }
-        copy.refresh();
-        return copy;
-    }
-
-    private static List<DataFile> liveFiles(Table table) {
-        List<DataFile> files = new ArrayList<>();
-        try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
-            tasks.forEach(task -> files.add(task.file().copyWithoutStats()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot list the data files of " + table.name() + ": " + e.getMessage(), e);
-        }
-        return files;
-    }
-
-    private static long dataFiles(Table table) {
-        return liveFiles(table).size();
-    }
-
-    private static Path localPath(String location) {
-        return location.startsWith("file:") ? Path.of(URI.create(location)) : Path.of(location);
     }
 
     /** Flushes the copies to disk, so that no contender pays for the previous one's write-back. */

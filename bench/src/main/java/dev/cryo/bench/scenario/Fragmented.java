@@ -134,18 +134,18 @@ public final class Fragmented implements Scenario {
         List<Metric> metrics = new ArrayList<>();
         values.forEach((key, perTrial) -> {
             String[] parts = key.split("\\|", 2);
-            metrics.add(new Metric(parts[1], unit(parts[1]), parts[0], perTrial));
+            metrics.add(new Metric(parts[1], FragmentedVerdicts.unit(parts[1]), parts[0], perTrial));
         });
-        List<Metric> ratios = new ArrayList<>(ratios(values, CRYO, HAND, "compute (executor CPU)", "cryo/hand-run"));
-        List<Target> targets = new ArrayList<>(targets(values, CRYO, HAND, "compute (executor CPU)", ""));
+        List<Metric> ratios = new ArrayList<>(FragmentedVerdicts.ratios(values, CRYO, HAND, "compute (executor CPU)", "cryo/hand-run"));
+        List<Target> targets = new ArrayList<>(FragmentedVerdicts.targets(values, CRYO, HAND, "compute (executor CPU)", ""));
         if (trino) {
-            ratios.addAll(ratios(values, CRYO_TRINO, HAND_TRINO, "compute (Trino server + executor CPU)",
+            ratios.addAll(FragmentedVerdicts.ratios(values, CRYO_TRINO, HAND_TRINO, "compute (Trino server + executor CPU)",
                     "cryo/hand-run (trino)"));
-            targets.addAll(targets(values, CRYO_TRINO, HAND_TRINO, "compute (Trino server + executor CPU)",
+            targets.addAll(FragmentedVerdicts.targets(values, CRYO_TRINO, HAND_TRINO, "compute (Trino server + executor CPU)",
                     " (Trino)"));
-            addRatio(ratios, values, "query-mix speedup cryo ÷ hand-run", CRYO, HAND, "query-mix geometric-mean speedup",
+            FragmentedVerdicts.addRatio(ratios, values, "query-mix speedup cryo ÷ hand-run", CRYO, HAND, "query-mix geometric-mean speedup",
                     "cryo/hand-run");
-            addRatio(ratios, values, "query-mix speedup cryo ÷ hand-run", CRYO_TRINO, HAND_TRINO,
+            FragmentedVerdicts.addRatio(ratios, values, "query-mix speedup cryo ÷ hand-run", CRYO_TRINO, HAND_TRINO,
                     "query-mix geometric-mean speedup", "cryo/hand-run (trino)");
             for (String contender : List.of(CRYO, HAND, CRYO_TRINO, HAND_TRINO)) {
                 List<Double> speedups = values.getOrDefault(contender + "|query-mix geometric-mean speedup", List.of());
@@ -322,49 +322,6 @@ public final class Fragmented implements Scenario {
                     + " of the mix's queries never answered before or after; the geometric mean is over "
                     + mix.speedups().size());
         }
-    }
-
-    private static List<Metric> ratios(Map<String, List<Double>> values, String cryo, String hand, String compute,
-                                       String label) {
-        List<Metric> ratios = new ArrayList<>();
-        addRatio(ratios, values, "compute cryo ÷ hand-run", cryo, hand, compute, label);
-        addRatio(ratios, values, "data files after cryo ÷ hand-run", cryo, hand, "data files after", label);
-        addRatio(ratios, values, "wall time cryo ÷ hand-run", cryo, hand, "wall time", label);
-        return ratios;
-    }
-
-    /** A per-trial ratio metric, left out when a side lacks a trial's value (the notes say why). */
-    private static void addRatio(List<Metric> ratios, Map<String, List<Double>> values, String name, String cryo,
-                                 String hand, String metric, String label) {
-        List<Double> numerators = values.get(cryo + "|" + metric);
-        List<Double> denominators = values.get(hand + "|" + metric);
-        if (numerators != null && denominators != null && numerators.size() == denominators.size()) {
-            ratios.add(new Metric(name, "", label, Statistics.ratios(numerators, denominators)));
-        }
-    }
-
-    private static List<Target> targets(Map<String, List<Double>> values, String cryo, String hand, String compute,
-                                        String variant) {
-        List<Double> cpuRatios = Statistics.ratios(values.get(cryo + "|" + compute), values.get(hand + "|" + compute));
-        return List.of(
-                Target.within("same file count as the hand-run SQL (± 5 %)" + variant,
-                        values.get(cryo + "|data files after"), values.get(hand + "|data files after"), 0.05),
-                Target.within("same bytes as the hand-run SQL (± 5 %)" + variant,
-                        values.get(cryo + "|bytes after"), values.get(hand + "|bytes after"), 0.05),
-                Target.atMost("compute ≤ 1.1 × hand-run" + variant, cpuRatios, 1.1, "×"));
-    }
-
-    private static String unit(String name) {
-        if (name.contains("speedup")) {
-            return "×";
-        }
-        if (name.startsWith("failed")) {
-            return "queries";
-        }
-        if (name.contains("time") || name.contains("CPU") || name.startsWith("dashboard mix")) {
-            return "s";
-        }
-        return name.startsWith("bytes") ? "bytes" : "files";
     }
 
     static void check(String who, Fingerprint before, Fingerprint after, Fingerprint expected, List<String> failures) {
