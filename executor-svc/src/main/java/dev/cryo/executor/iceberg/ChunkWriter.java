@@ -98,55 +98,18 @@ final class ChunkWriter {
      */
     private PartitionOutput writePartition(Schema schema, List<FileScanTask> tasks, AtomicBoolean stop) {
         Schema requested = new Schema(concat(schema.columns(), MetadataColumns.ROW_POSITION));
-        Types.StructType struct = schema.asStruct();
-        int lastUpdated = indexOfOrNone(schema, MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.fieldId());
         DataFile first = tasks.get(0).file();
         PartitionSpec spec = table.specs().get(first.specId());
         List<DataFile> files = new ArrayList<>();
         Map<String, List<Run>> runs = new HashMap<>();
-        long rows = 0;
-        long hash = 0;
+        Tally tally = new Tally();
         try {
             RollingOutput output = new RollingOutput(table, schema, spec, first.partition(), targetFileSizeBytes, files);
             try {
                 for (FileScanTask task : tasks) {
                     ParallelTasks.stopIfAsked(stop);
-                    GenericDeleteFilter deletes = new GenericDeleteFilter(table.io(), task, table.schema(), requested);
-                    Schema readSchema = deletes.requiredSchema();
-                    int[] columns = columnIndexes(schema, readSchema);
-                    int position = indexOf(readSchema, MetadataColumns.ROW_POSITION.fieldId());
-                    String location = task.file().location();
-                    // A file of a snapshot taken before the table's upgrade to v3 has no first row id, and
-                    // Iceberg's reader then gives every row a null _last_updated_sequence_number; the spec
-                    // gives it the file's data sequence number. Its null _row_id stays null: the commit
-                    // assigns the row its first id, as every first snapshot after the upgrade does.
-                    Long inheritedSequence = lastUpdated >= 0 && task.file().firstRowId() == null
-                            ? task.file().dataSequenceNumber() : null;
-                    List<Run> fileRuns = runs.computeIfAbsent(location, ignored -> new ArrayList<>());
-                    // One record for every row: the Parquet writer takes its values as it is handed it.
-                    Record copy = GenericRecord.create(schema);
-                    try (CloseableIterable<Record> read = deletes.filter(ParquetRows.open(table.io(), task, readSchema))) {
-                        for (Record row : read) {
-                            for (int i = 0; i < columns.length; i++) {
-                                copy.set(i, row.get(columns[i]));
-                            }
-                            if (inheritedSequence != null && copy.get(lastUpdated) == null) {
-                                copy.set(lastUpdated, inheritedSequence);
-                            }
-                            rows++;
-                            hash += Fingerprints.hashRow(struct, copy);
-                            output.write(copy, fileRuns, (Long) row.get(position));
-                            if (rows % RollingOutput.SIZE_CHECK_ROWS == 0) {
-                                ParallelTasks.stopIfAsked(stop);
-                            }
-                        }
-                    } catch (UncheckedIOException | CryoException | ParallelTasks.Stopped e) {
-                        throw e;
-                    } catch (RuntimeException e) {
-                        // Parquet reports a corrupt file with a bare RuntimeException ("footer is too large"):
-                        // name the file, or an operator cannot tell which one to repair.
-                        throw TableFiles.storageFailure(table, "read data file " + location, e);
-                    }
+                    copyFile(task, schema, requested, output, runs.computeIfAbsent(task.file().location(),
+                            ignored -> new ArrayList<>()), tally, stop);
                 }
             } finally {
                 output.close();
@@ -158,7 +121,55 @@ final class ChunkWriter {
             TableFiles.deleteQuietly(table, files);
             throw e;
         }
-        return new PartitionOutput(List.copyOf(files), runs, new Fingerprint(rows, hash));
+        return new PartitionOutput(List.copyOf(files), runs, new Fingerprint(tally.rows, tally.hash));
+    }
+
+    /** Rows read and the sum of their hashes: what the chunk's fingerprint is made of. */
+    private static final class Tally {
+        long rows;
+        long hash;
+    }
+
+    /** Copies one file's live rows (its deletes applied) into the output, counting and hashing each as it is written. */
+    private void copyFile(FileScanTask task, Schema schema, Schema requested, RollingOutput output, List<Run> fileRuns,
+                          Tally tally, AtomicBoolean stop) throws IOException {
+        Types.StructType struct = schema.asStruct();
+        int lastUpdated = indexOfOrNone(schema, MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.fieldId());
+        GenericDeleteFilter deletes = new GenericDeleteFilter(table.io(), task, table.schema(), requested);
+        Schema readSchema = deletes.requiredSchema();
+        int[] columns = columnIndexes(schema, readSchema);
+        int position = indexOf(readSchema, MetadataColumns.ROW_POSITION.fieldId());
+        String location = task.file().location();
+        // A file of a snapshot taken before the table's upgrade to v3 has no first row id, and
+        // Iceberg's reader then gives every row a null _last_updated_sequence_number; the spec
+        // gives it the file's data sequence number. Its null _row_id stays null: the commit
+        // assigns the row its first id, as every first snapshot after the upgrade does.
+        Long inheritedSequence = lastUpdated >= 0 && task.file().firstRowId() == null
+                ? task.file().dataSequenceNumber() : null;
+        // One record for every row: the Parquet writer takes its values as it is handed it.
+        Record copy = GenericRecord.create(schema);
+        try (CloseableIterable<Record> read = deletes.filter(ParquetRows.open(table.io(), task, readSchema))) {
+            for (Record row : read) {
+                for (int i = 0; i < columns.length; i++) {
+                    copy.set(i, row.get(columns[i]));
+                }
+                if (inheritedSequence != null && copy.get(lastUpdated) == null) {
+                    copy.set(lastUpdated, inheritedSequence);
+                }
+                tally.rows++;
+                tally.hash += Fingerprints.hashRow(struct, copy);
+                output.write(copy, fileRuns, (Long) row.get(position));
+                if (tally.rows % RollingOutput.SIZE_CHECK_ROWS == 0) {
+                    ParallelTasks.stopIfAsked(stop);
+                }
+            }
+        } catch (UncheckedIOException | CryoException | ParallelTasks.Stopped e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // Parquet reports a corrupt file with a bare RuntimeException ("footer is too large"):
+            // name the file, or an operator cannot tell which one to repair.
+            throw TableFiles.storageFailure(table, "read data file " + location, e);
+        }
     }
 
     private static int[] columnIndexes(Schema schema, Schema readSchema) {

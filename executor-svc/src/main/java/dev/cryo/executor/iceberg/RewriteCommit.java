@@ -77,8 +77,6 @@ final class RewriteCommit {
         plan.replaced().forEach(task -> replaced.add(task.file().location()));
         Set<String> appliedAtStart = new HashSet<>();
         plan.replaced().forEach(task -> task.deletes().forEach(delete -> appliedAtStart.add(delete.location())));
-        long startSequence = plan.start().sequenceNumber();
-
         Snapshot base = plan.start();
         Map<String, FileScanTask> live = liveTasks(base, plan.scope());
         List<DeleteFile> rebased = List.of();
@@ -86,16 +84,7 @@ final class RewriteCommit {
         for (int attempt = 1; ; attempt++) {
             Removal removal = removal(live, replaced, appliedAtStart, plan.scope());
             List<DeleteFile> kept = keepForOtherFiles(removal.split(), replaced);
-            RewriteFiles rewrite = table.newRewrite()
-                    .validateFromSnapshot(base.snapshotId())
-                    .dataSequenceNumber(startSequence);
-            plan.replaced().forEach(task -> rewrite.deleteFile(task.file()));
-            removal.removed().forEach(rewrite::deleteFile);
-            removal.split().forEach(rewrite::deleteFile);
-            written.files().forEach(rewrite::addFile);
-            rebased.forEach(rewrite::addFile);
-            kept.forEach(rewrite::addFile);
-            tags.forEach(rewrite::set);
+            RewriteFiles rewrite = rewrite(plan, written, base, removal, rebased, kept);
             try {
                 beforeCommit.run();
                 rewrite.commit();
@@ -133,6 +122,27 @@ final class RewriteCommit {
                 throw e;
             }
         }
+    }
+
+    /**
+     * The rewrite as one commit, validated from {@code base}: the replaced data files and the delete
+     * files that applied only to them go, the written files (with the start's data sequence number, so
+     * deletes committed meanwhile still apply to them), the rebased deletes and the deletes kept for
+     * other files come in, tagged with the job.
+     */
+    private RewriteFiles rewrite(RewritePlan plan, RewriteOutput written, Snapshot base, Removal removal,
+                                 List<DeleteFile> rebased, List<DeleteFile> kept) {
+        RewriteFiles rewrite = table.newRewrite()
+                .validateFromSnapshot(base.snapshotId())
+                .dataSequenceNumber(plan.start().sequenceNumber());
+        plan.replaced().forEach(task -> rewrite.deleteFile(task.file()));
+        removal.removed().forEach(rewrite::deleteFile);
+        removal.split().forEach(rewrite::deleteFile);
+        written.files().forEach(rewrite::addFile);
+        rebased.forEach(rewrite::addFile);
+        kept.forEach(rewrite::addFile);
+        tags.forEach(rewrite::set);
+        return rewrite;
     }
 
     private Long committedSnapshot() {
