@@ -1,19 +1,15 @@
 package dev.cryo.governor.persistence;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.cryo.contracts.Engine;
-import dev.cryo.contracts.json.EventJson;
 import dev.cryo.governor.domain.EngineLoad;
-import dev.cryo.governor.domain.MaintenanceWindow;
 import dev.cryo.governor.domain.Pause;
 import dev.cryo.governor.domain.PolicyRule;
-import dev.cryo.governor.domain.TablePattern;
+import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +17,12 @@ import java.util.Optional;
 import static dev.cryo.governor.persistence.Jdbc.instant;
 import static dev.cryo.governor.persistence.Jdbc.nullableInt;
 
-/** What operators set: pauses, policies and engine settings, each with who set it. Callers hold a transaction. */
+/**
+ * What operators set: pauses, policies and engine settings, each with who set it. Callers hold a
+ * transaction. Pauses and policies are Panache entities; engine settings and the advisory locks stay
+ * plain JDBC ({@link Jdbc}): row locks ({@code FOR UPDATE}) that order slot decisions across governor
+ * instances and a conditional load update are database features read and written as SQL.
+ */
 @ApplicationScoped
 public class RuleStore {
 
@@ -65,39 +66,49 @@ public class RuleStore {
     private static final String PAUSES_LOCK = "hashtextextended(current_schema() || '/pauses', 0)";
 
     public List<Pause> pauses() {
-        return jdbc.query("SELECT pause_id, pattern, reason, paused_by, paused_at FROM pause ORDER BY paused_at, pause_id",
-                row -> new Pause(row.getString("pause_id"), TablePattern.parse(row.getString("pattern")),
-                        row.getString("reason"), row.getString("paused_by"), instant(row, "paused_at")));
+        return PauseEntity.<PauseEntity>listAll(Sort.by("pausedAt").and("pauseId")).stream()
+                .map(PauseEntity::toPause).toList();
     }
 
+    /** Stores the pause at once (flushed), so that the admissions' plain-JDBC reads in this transaction see it. */
     public void insertPause(Pause pause) {
-        jdbc.update("INSERT INTO pause (pause_id, pattern, reason, paused_by, paused_at) VALUES (?, ?, ?, ?, ?)",
-                pause.id(), pause.pattern().text(), pause.reason(), pause.pausedBy(), pause.pausedAt());
+        PauseEntity.of(pause).persistAndFlush();
     }
 
     public boolean deletePause(String pauseId) {
-        return jdbc.update("DELETE FROM pause WHERE pause_id = ?", pauseId) == 1;
+        boolean deleted = PauseEntity.deleteById(pauseId);
+        PauseEntity.flush();
+        return deleted;
     }
 
     public List<PolicyRule> policies() {
-        return jdbc.query("SELECT pattern, cooldown, windows, engine, updated_by, updated_at FROM policy ORDER BY pattern",
-                RuleStore::policy);
+        return PolicyEntity.<PolicyEntity>listAll(Sort.by("pattern")).stream().map(PolicyEntity::toRule).toList();
     }
 
+    /**
+     * Creates or replaces the policy of the rule's pattern. Changes of policies are serialized by a
+     * transaction-scoped advisory lock, so two operators setting the same new pattern at once both
+     * succeed, the later one last (a find-then-insert alone would fail one of them on the key).
+     */
     public void upsertPolicy(PolicyRule rule) {
-        jdbc.update("INSERT INTO policy (pattern, cooldown, windows, engine, updated_by, updated_at) "
-                        + "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (pattern) DO UPDATE SET cooldown = EXCLUDED.cooldown, "
-                        + "windows = EXCLUDED.windows, engine = EXCLUDED.engine, updated_by = EXCLUDED.updated_by, "
-                        + "updated_at = EXCLUDED.updated_at",
-                rule.pattern().text(), rule.cooldown().map(Duration::toString).orElse(null),
-                rule.windows().map(windows -> EventJson.writeString(
-                        windows.stream().map(MaintenanceWindow::expression).toList())).orElse(null),
-                rule.engine().map(Engine::id).orElse(null), rule.updatedBy(), rule.updatedAt());
+        jdbc.query("SELECT pg_advisory_xact_lock(" + POLICIES_LOCK + ") IS NULL AS locked", row -> row.getBoolean("locked"));
+        PolicyEntity entity = PolicyEntity.findById(rule.pattern().text());
+        if (entity == null) {
+            entity = new PolicyEntity();
+            entity.pattern = rule.pattern().text();
+        }
+        entity.set(rule);
+        entity.persistAndFlush();
     }
 
     public boolean deletePolicy(String pattern) {
-        return jdbc.update("DELETE FROM policy WHERE pattern = ?", pattern) == 1;
+        boolean deleted = PolicyEntity.deleteById(pattern);
+        PolicyEntity.flush();
+        return deleted;
     }
+
+    /** The advisory lock key that serializes policy changes (this schema's). */
+    private static final String POLICIES_LOCK = "hashtextextended(current_schema() || '/policies', 0)";
 
     /** Creates the engine's row from configuration, unless an operator's settings exist. */
     public void seedEngine(Engine engine, int slots, int maxForeignQueries, Instant now) {
@@ -134,21 +145,6 @@ public class RuleStore {
                         + "WHERE engine = ? AND (load_observed_at IS NULL OR load_observed_at <= ?)",
                 load.foreignQueries().isPresent() ? load.foreignQueries().getAsInt() : null, load.limit(),
                 load.problem().orElse(null), load.observedAt(), load.engine().id(), load.observedAt());
-    }
-
-    private static PolicyRule policy(ResultSet row) throws SQLException {
-        String windows = row.getString("windows");
-        Optional<List<MaintenanceWindow>> parsed;
-        try {
-            parsed = windows == null ? Optional.empty() : Optional.of(EventJson.mapper().readValue(windows, STRINGS)
-                    .stream().map(MaintenanceWindow::parse).toList());
-        } catch (JsonProcessingException e) {
-            throw new SQLException("policy " + row.getString("pattern") + " has unreadable windows: " + e.getMessage(), e);
-        }
-        return new PolicyRule(TablePattern.parse(row.getString("pattern")),
-                Optional.ofNullable(row.getString("cooldown")).map(Duration::parse), parsed,
-                Optional.ofNullable(row.getString("engine")).map(Engine::fromId), row.getString("updated_by"),
-                instant(row, "updated_at"));
     }
 
     private static EngineSetting engineSetting(ResultSet row) throws SQLException {
