@@ -1,6 +1,5 @@
 package dev.cryo.governor.persistence;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import dev.cryo.contracts.Engine;
 import dev.cryo.governor.domain.EngineLoad;
 import dev.cryo.governor.domain.Pause;
@@ -35,8 +34,6 @@ public class RuleStore {
                                 Optional<EngineLoad> lastLoad) {
     }
 
-    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
-    };
     private static final String ENGINE_COLUMNS = "engine, slots, max_foreign_queries, updated_by, updated_at, "
             + "load_queries, load_limit, load_problem, load_observed_at";
 
