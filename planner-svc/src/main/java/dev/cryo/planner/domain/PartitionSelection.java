@@ -74,7 +74,11 @@ final class PartitionSelection {
                     : rewrite(partition.smallFiles(), partition.smallFileBytes(), 0, targetFileSizeBytes);
             case CONVERT_DELETES -> rewrite(partition.dataFiles(), partition.dataBytes(),
                     partition.equalityDeleteFiles(), targetFileSizeBytes);
-            case REWRITE_POSITION_DELETES -> new Estimate(0, 0, partition.positionDeleteFiles(), 0);
+            // The native engine applies position deletes by rewriting the data files they touch, which the
+            // scan cannot name: all data files are input. Spark's rewrite_position_delete_files reads only the
+            // delete files, so this is its upper bound; the chunk budget and the governor's admission count it.
+            case REWRITE_POSITION_DELETES -> rewrite(partition.dataFiles(), partition.dataBytes(),
+                    partition.positionDeleteFiles(), targetFileSizeBytes);
             default -> throw new IllegalArgumentException(operation + " works on the whole table");
         };
     }

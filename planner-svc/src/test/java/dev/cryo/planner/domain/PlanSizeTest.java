@@ -45,10 +45,9 @@ class PlanSizeTest {
         Planning planning = Planner.plan(graded, scan, PlanningPolicy.DEFAULTS);
         MaintenancePlanned plan = planning.toEvent("plan", AT, null, null);
 
-        // Each operation takes the worst 2000 partitions. optimize and convert_deletes read 400 MiB per
-        // partition, 25 per 10 GiB chunk; the position-delete rewrite reads no data files, so only the cap
-        // of 64 partitions bounds its chunks.
-        assertThat(plan.operations()).extracting(operation -> operation.chunks().size()).containsExactly(80, 32, 80);
+        // Each operation takes the worst 2000 partitions. All three read the 400 MiB of data files per partition
+        // (the deletes are applied by rewriting the files they touch), 25 partitions per 10 GiB chunk.
+        assertThat(plan.operations()).extracting(operation -> operation.chunks().size()).containsExactly(80, 80, 80);
         assertThat(plan.operations()).allSatisfy(operation ->
                 assertThat(operation.chunks().stream().mapToInt(chunk -> chunk.partitions().size()).sum()).isEqualTo(2000));
         assertThat(planning.notes()).contains("optimize: 10000 partitions qualify; this plan takes the worst 2000, the "

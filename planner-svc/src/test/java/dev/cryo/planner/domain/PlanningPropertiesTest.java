@@ -97,7 +97,7 @@ class PlanningPropertiesTest {
         boolean hasDeletes = partition.positionDeleteFiles() + partition.equalityDeleteFiles() > 0;
         return switch (operation) {
             case OPTIMIZE -> hasDeletes ? partition.dataBytes() : partition.smallFileBytes();
-            case CONVERT_DELETES -> partition.dataBytes();
+            case CONVERT_DELETES, REWRITE_POSITION_DELETES -> partition.dataBytes();
             default -> 0;
         };
     }
