@@ -20,8 +20,8 @@ local_catalog_init() {
   fi
   step "Initialising the local Iceberg catalog '$LOCAL_CATALOG' (PostgreSQL database $LOCAL_CATALOG_DATABASE, warehouse $WAREHOUSE_DIR)"
   local classpath
-  classpath=$(module_classpath iceberg-support) || die "Cannot build the iceberg-support classpath"
-  java -cp "$classpath" dev.cryo.iceberg.catalog.InitLocalCatalog "$LOCAL_CATALOG" \
+  classpath=$(module_classpath iceberg-fixtures) || die "Cannot build the iceberg-fixtures classpath"
+  java -cp "$classpath" dev.cryo.iceberg.fixtures.InitLocalCatalog "$LOCAL_CATALOG" \
       "jdbc:postgresql://127.0.0.1:$PG_PORT/$PG_DATABASE" "$CATALOG_USER" "" \
       "$LOCAL_CATALOG_DATABASE" "$WAREHOUSE_DIR" > "$RUNTIME/catalog-init.log" 2>&1 \
     || { tail -n 20 "$RUNTIME/catalog-init.log" >&2; die "Cannot initialise the local catalog: see $RUNTIME/catalog-init.log"; }

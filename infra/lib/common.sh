@@ -94,7 +94,8 @@ module_classpath() {
   local module="$1" jar cpfile="$RUNTIME/classpath-$1.txt"
   jar=$(module_jar "$module")
   if [ -z "$jar" ] || [ ! -d "$CRYO_LOCAL_REPO/cryo-contracts" ] \
-      || [ -n "$(find "$CRYO_HOME/$module/src/main" "$CRYO_HOME/contracts/src/main" -newer "$jar" -type f -print -quit 2>/dev/null)" ]; then
+      || [ -n "$(find "$CRYO_HOME/$module/src/main" "$CRYO_HOME/iceberg-support/src/main" "$CRYO_HOME/contracts/src/main" \
+                 -newer "$jar" -type f -print -quit 2>/dev/null)" ]; then
     step "Building $module" >&2
     (cd "$CRYO_HOME" && mvnw -pl "$module" -am install -DskipTests) >&2 || return 1
     jar=$(module_jar "$module")
