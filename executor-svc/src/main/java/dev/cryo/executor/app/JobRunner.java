@@ -17,7 +17,7 @@ import dev.cryo.executor.config.ExecutorConfig;
 import dev.cryo.executor.domain.AdmissionCheck;
 import dev.cryo.executor.domain.JobOutcomes;
 import dev.cryo.executor.domain.JobSteps;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.engine.MaintenanceEngine;
 import dev.cryo.executor.persistence.JobAttempts;
 import dev.cryo.executor.persistence.JobRevocations;

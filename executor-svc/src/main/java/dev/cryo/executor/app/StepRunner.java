@@ -8,7 +8,7 @@ import dev.cryo.contracts.event.OperationFinished;
 import dev.cryo.contracts.event.OperationStatus;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.domain.JobSteps;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.engine.EngineStepException;
 import dev.cryo.executor.engine.MaintenanceEngine;
 import dev.cryo.executor.engine.StepRequest;

@@ -6,6 +6,7 @@ import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.contracts.event.PlannedOperation;
 import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.contracts.event.PartitionPredicate;
+import dev.cryo.executor.engine.StepKey;
 
 import java.util.ArrayList;
 import java.util.List;

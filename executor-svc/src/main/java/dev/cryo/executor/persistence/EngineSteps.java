@@ -1,7 +1,7 @@
 package dev.cryo.executor.persistence;
 
 import dev.cryo.contracts.Engine;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.engine.EngineStepLog;
 import dev.cryo.platform.error.CommonErrorCode;
 import dev.cryo.platform.error.CryoException;

@@ -3,7 +3,7 @@ package dev.cryo.executor.persistence;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.OperationFinished;
 import dev.cryo.contracts.json.EventJson;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.platform.error.CommonErrorCode;
 import dev.cryo.platform.error.CryoException;
 import io.agroal.api.AgroalDataSource;

@@ -19,7 +19,7 @@ import dev.cryo.enginesql.trino.TrinoSettings;
 import dev.cryo.executor.Jobs;
 import dev.cryo.executor.WarehouseResource;
 import dev.cryo.executor.config.ExecutorConfig;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.engine.CommitTags;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.iceberg.NativeEngine;

@@ -12,7 +12,7 @@ import dev.cryo.enginesql.EngineRouter;
 import dev.cryo.enginesql.spark.SparkSettings;
 import dev.cryo.enginesql.trino.TrinoSettings;
 import dev.cryo.executor.ExecutorErrorCode;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.iceberg.OperationDefaults;
 import dev.cryo.executor.iceberg.OrphanRemovalSettings;

@@ -9,6 +9,10 @@ import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.contracts.event.OperationStatus;
 import dev.cryo.contracts.event.PartitionPredicate;
 import dev.cryo.executor.Jobs;
+import dev.cryo.executor.engine.StepKey;
+import dev.cryo.executor.engine.Backoff;
+import dev.cryo.executor.engine.OrphanAgeFloor;
+import dev.cryo.executor.engine.OrphanShareBrake;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

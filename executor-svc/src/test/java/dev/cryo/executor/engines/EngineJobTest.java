@@ -17,7 +17,7 @@ import dev.cryo.contracts.event.PartitionPredicate;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.executor.Jobs;
 import dev.cryo.executor.WarehouseResource;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.iceberg.TestTables;
 import dev.cryo.executor.sql.PlannerPredicates;
 import dev.cryo.iceberg.catalog.CatalogRegistry;

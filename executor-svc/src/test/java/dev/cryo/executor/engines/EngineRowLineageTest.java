@@ -17,7 +17,7 @@ import dev.cryo.enginesql.trino.TrinoClient;
 import dev.cryo.enginesql.trino.TrinoRenderer;
 import dev.cryo.enginesql.trino.TrinoSettings;
 import dev.cryo.executor.ExecutorErrorCode;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.engine.JobRecords;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;

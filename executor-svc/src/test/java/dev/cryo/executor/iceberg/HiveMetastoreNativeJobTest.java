@@ -4,7 +4,7 @@ import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.contracts.event.PartitionPredicate;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.engine.JobRecords;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;

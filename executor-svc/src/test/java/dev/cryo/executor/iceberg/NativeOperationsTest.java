@@ -2,7 +2,7 @@ package dev.cryo.executor.iceberg;
 
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.event.OperationParameters;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.engine.CommitTags;
 import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;

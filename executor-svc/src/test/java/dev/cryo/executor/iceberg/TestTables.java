@@ -3,7 +3,7 @@ package dev.cryo.executor.iceberg;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.FieldPredicate;
 import dev.cryo.contracts.event.PartitionPredicate;
-import dev.cryo.executor.domain.Backoff;
+import dev.cryo.executor.engine.Backoff;
 import dev.cryo.executor.engine.JobRecords;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.iceberg.fixtures.LocalCatalogs;

@@ -1,7 +1,7 @@
 package dev.cryo.executor.sql;
 
 import dev.cryo.contracts.Engine;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.engine.EngineStepLog;
 
 import java.time.Instant;

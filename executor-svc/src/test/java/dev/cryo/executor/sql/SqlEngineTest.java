@@ -12,7 +12,7 @@ import dev.cryo.enginesql.spark.SparkSettings;
 import dev.cryo.enginesql.trino.TrinoRenderer;
 import dev.cryo.enginesql.trino.TrinoSettings;
 import dev.cryo.executor.ExecutorErrorCode;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.engine.CommitTags;
 import dev.cryo.executor.engine.EngineStepException;
 import dev.cryo.executor.engine.StepRequest;

@@ -1,4 +1,4 @@
-package dev.cryo.executor.domain;
+package dev.cryo.executor.engine;
 
 import java.time.Duration;
 

@@ -5,8 +5,8 @@ import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.executor.ExecutorErrorCode;
-import dev.cryo.executor.domain.OrphanAgeFloor;
-import dev.cryo.executor.domain.StepKey;
+import dev.cryo.executor.engine.OrphanAgeFloor;
+import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.engine.CommitTags;
 import dev.cryo.executor.engine.EngineCapabilities;
 import dev.cryo.executor.engine.JobRecords;
@@ -15,7 +15,6 @@ import dev.cryo.executor.engine.StepRequest;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.platform.error.CryoException;
-import io.quarkus.logging.Log;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
 
@@ -25,6 +24,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.jboss.logging.Logger;
 
 import static java.util.Objects.requireNonNull;
 
@@ -33,6 +33,8 @@ import static java.util.Objects.requireNonNull;
  * {@link ChunkRewriter} for how rewrites stay safe next to streaming writers.
  */
 public final class NativeEngine implements MaintenanceEngine {
+
+    private static final Logger LOG = Logger.getLogger(NativeEngine.class);
 
     private static final EngineCapabilities CAPABILITIES = new EngineCapabilities(EnumSet.allOf(Operation.class),
             Set.of("identity", "year", "month", "day", "hour", "bucket", "truncate", "void"));
@@ -72,7 +74,7 @@ public final class NativeEngine implements MaintenanceEngine {
         Operation operation = request.step().operation();
         OperationParameters parameters = defaults.resolve(table, operation, request.parameters());
         Map<String, String> tags = tags(request.jobId(), request.step());
-        Log.debugf("%s: running %s of job %s", request.table(), request.step(), request.jobId());
+        LOG.debugf("%s: running %s of job %s", request.table(), request.step(), request.jobId());
         return switch (operation) {
             case OPTIMIZE -> rewriter(table, parameters, tags, request)
                     .rewrite(PartitionScope.of(table, request.partitions()), ChunkRewriter.Selection.BIN_PACK);
@@ -124,7 +126,7 @@ public final class NativeEngine implements MaintenanceEngine {
                 try {
                     committed.putIfAbsent(StepKey.parse(summary.get(CommitTags.CHUNK)), snapshot.snapshotId());
                 } catch (IllegalArgumentException e) {
-                    Log.warnf("%s: snapshot %d carries an unreadable %s: %s", tableId, snapshot.snapshotId(),
+                    LOG.warnf("%s: snapshot %d carries an unreadable %s: %s", tableId, snapshot.snapshotId(),
                             CommitTags.CHUNK, e.getMessage());
                 }
             }

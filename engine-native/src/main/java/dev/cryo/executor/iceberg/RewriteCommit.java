@@ -3,7 +3,6 @@ package dev.cryo.executor.iceberg;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.iceberg.RewriteOutput.Run;
 import dev.cryo.platform.error.CryoException;
-import io.quarkus.logging.Log;
 import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
@@ -38,6 +37,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.jboss.logging.Logger;
 
 /**
  * The commit side of a chunk's rewrite: replaces the planned files by the new ones in one tagged
@@ -52,6 +52,8 @@ import java.util.TreeMap;
  * run out, the new files are deleted and the caller plans the chunk again.
  */
 final class RewriteCommit {
+
+    private static final Logger LOG = Logger.getLogger(RewriteCommit.class);
 
     private final Table table;
     private final RewriteSettings settings;
@@ -102,12 +104,12 @@ final class RewriteCommit {
                 Snapshot current = table.currentSnapshot();
                 Map<String, FileScanTask> nowLive = liveTasks(current, plan.scope());
                 if (!nowLive.keySet().containsAll(replaced) || attempt >= settings.maxCommitAttempts()) {
-                    Log.infof("%s: rewrite of %s conflicts (%s); %s", table.name(), plan.scope(), e.getMessage(),
+                    LOG.infof("%s: rewrite of %s conflicts (%s); %s", table.name(), plan.scope(), e.getMessage(),
                             attempt >= settings.maxCommitAttempts() ? "out of commit attempts" : "a replaced file is gone");
                     TableFiles.deleteQuietly(table, written.files());
                     return new Attempt(null, attempt, 0, 0, 0);
                 }
-                Log.debugf("%s: rebasing the rewrite of %s onto snapshot %d: %s", table.name(), plan.scope(),
+                LOG.debugf("%s: rebasing the rewrite of %s onto snapshot %d: %s", table.name(), plan.scope(),
                         current.snapshotId(), e.getMessage());
                 Rebase rebase = rebase(written, replaced, nowLive);
                 rebased = rebase.deletes();

@@ -3,13 +3,12 @@ package dev.cryo.executor.iceberg;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.executor.ExecutorErrorCode;
-import dev.cryo.executor.domain.OrphanAgeFloor;
+import dev.cryo.executor.engine.OrphanAgeFloor;
 import dev.cryo.executor.engine.OrphanBrakeReleases;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.iceberg.orphan.OrphanSearch;
 import dev.cryo.iceberg.orphan.ReachableFiles;
 import dev.cryo.platform.error.CryoException;
-import io.quarkus.logging.Log;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.io.BulkDeletionFailureException;
@@ -24,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jboss.logging.Logger;
 
 import static java.util.Objects.requireNonNull;
 
@@ -46,6 +46,8 @@ import static java.util.Objects.requireNonNull;
  * the log.
  */
 public final class OrphanRemover {
+
+    private static final Logger LOG = Logger.getLogger(OrphanRemover.class);
 
     /** What a run does after finding the orphans. */
     public enum Mode {
@@ -109,10 +111,10 @@ public final class OrphanRemover {
                         + " POST /api/v1/tables/" + tableId + "/orphans/brake-release, or raise cryo.executor.orphans.max-share");
             }
             released = "; share brake (" + brake + ") " + release.get();
-            Log.warnf("%s: orphan share brake %s for job %s: %s", table.name(), release.get(), jobId, brake);
+            LOG.warnf("%s: orphan share brake %s for job %s: %s", table.name(), release.get(), jobId, brake);
         }
         if (floor.belowMinimum()) {
-            Log.warnf("%s: removing orphan files with the age floor %s", table.name(), floor);
+            LOG.warnf("%s: removing orphan files with the age floor %s", table.name(), floor);
         }
         if (mode == Mode.CHECK) {
             return new StepResult(first.counts(), FileCounts.ZERO, null, 0, "checked: " + summary + released,
@@ -138,7 +140,7 @@ public final class OrphanRemover {
         String message = "deleted " + deleted.files.size() + " orphan files (" + deleted.bytes + " bytes) of "
                 + first.listing.listedFiles() + " listed under " + first.listing.prefix() + ", age floor " + floor
                 + skipped(first.listing) + lastLook(changed, deleted) + released;
-        Log.infof("%s: %s", table.name(), message);
+        LOG.infof("%s: %s", table.name(), message);
         return new StepResult(first.counts(), FileCounts.ZERO, null, 0, message, deleted.files)
                 .withChanged(!deleted.files.isEmpty());
     }
@@ -197,7 +199,7 @@ public final class OrphanRemover {
                 }
             }
             deleteBatch(unreferenced, deleted);
-            Log.infof("%s: deleted %d of %d orphan files (%d bytes so far)", table.name(), deleted.files.size(), total,
+            LOG.infof("%s: deleted %d of %d orphan files (%d bytes so far)", table.name(), deleted.files.size(), total,
                     deleted.bytes);
         }
         return deleted;
@@ -212,7 +214,7 @@ public final class OrphanRemover {
             } catch (BulkDeletionFailureException e) {
                 // The bulk API does not say which failed: count them as not deleted, and name none as deleted.
                 deleted.failed += e.numberFailedObjects();
-                Log.warnf("%s: %d of %d orphan files of a batch could not be deleted: %s", table.name(),
+                LOG.warnf("%s: %d of %d orphan files of a batch could not be deleted: %s", table.name(),
                         e.numberFailedObjects(), batch.size(), e.getMessage());
             }
             return;
@@ -223,7 +225,7 @@ public final class OrphanRemover {
                 deleted.add(file);
             } catch (RuntimeException e) {
                 deleted.failed++;
-                Log.warnf("%s: cannot delete orphan file %s: %s", table.name(), file.location(), e.getMessage());
+                LOG.warnf("%s: cannot delete orphan file %s: %s", table.name(), file.location(), e.getMessage());
             }
         }
     }

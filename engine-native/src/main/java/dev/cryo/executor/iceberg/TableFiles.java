@@ -2,7 +2,6 @@ package dev.cryo.executor.iceberg;
 
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.platform.error.CryoException;
-import io.quarkus.logging.Log;
 import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.Table;
@@ -10,9 +9,12 @@ import org.apache.iceberg.io.OutputFileFactory;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jboss.logging.Logger;
 
 /** The native rewrite's dealings with a table's storage that its writing and committing sides share. */
 final class TableFiles {
+
+    private static final Logger LOG = Logger.getLogger(TableFiles.class);
 
     private static final AtomicInteger TASK_IDS = new AtomicInteger();
 
@@ -38,7 +40,7 @@ final class TableFiles {
             table.io().deleteFile(location);
         } catch (RuntimeException e) {
             // An uncommitted file left behind is an orphan that remove_orphan_files collects later.
-            Log.warnf("%s: cannot delete uncommitted file %s: %s", table.name(), location, e.getMessage());
+            LOG.warnf("%s: cannot delete uncommitted file %s: %s", table.name(), location, e.getMessage());
         }
     }
 

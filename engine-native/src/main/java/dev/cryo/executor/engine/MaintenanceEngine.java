@@ -2,7 +2,6 @@ package dev.cryo.executor.engine;
 
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.TableId;
-import dev.cryo.executor.domain.StepKey;
 
 import java.util.Map;
 

@@ -1,8 +1,8 @@
 package dev.cryo.executor.iceberg;
 
 import dev.cryo.contracts.OrphanAgeFloors;
-import dev.cryo.executor.domain.OrphanAgeFloor;
-import dev.cryo.executor.domain.OrphanShareBrake;
+import dev.cryo.executor.engine.OrphanAgeFloor;
+import dev.cryo.executor.engine.OrphanShareBrake;
 import dev.cryo.iceberg.orphan.LocationEquivalence;
 
 import java.time.Duration;

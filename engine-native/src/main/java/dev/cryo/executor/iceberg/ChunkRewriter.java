@@ -4,7 +4,6 @@ import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.platform.error.CryoException;
-import io.quarkus.logging.Log;
 import org.apache.datasketches.theta.CompactSketch;
 import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.DataFile;
@@ -23,6 +22,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
 
 /**
  * Rewrites the data files of a chunk's partitions, with their deletes applied, into files of the
@@ -45,6 +45,8 @@ import java.util.stream.Collectors;
  * disappeared (another rewrite won) is the chunk planned again, here, with backoff.
  */
 final class ChunkRewriter {
+
+    private static final Logger LOG = Logger.getLogger(ChunkRewriter.class);
 
     /** Which files of a partition a rewrite takes. */
     enum Selection {
@@ -142,7 +144,7 @@ final class ChunkRewriter {
             }
             retries++;
             Duration delay = settings.backoff().delay(replan + 1);
-            Log.infof("%s: rewrite of %s lost to a concurrent rewrite, planning again in %s", table.name(), scope, delay);
+            LOG.infof("%s: rewrite of %s lost to a concurrent rewrite, planning again in %s", table.name(), scope, delay);
             sleep(delay);
         }
     }

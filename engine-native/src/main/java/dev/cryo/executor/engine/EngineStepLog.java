@@ -1,7 +1,6 @@
 package dev.cryo.executor.engine;
 
 import dev.cryo.contracts.Engine;
-import dev.cryo.executor.domain.StepKey;
 
 import java.time.Instant;
 import java.util.List;

@@ -7,7 +7,6 @@ import dev.cryo.contracts.event.Estimate;
 import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.contracts.event.PartitionPredicate;
 import dev.cryo.contracts.event.PlannedOperation;
-import dev.cryo.executor.domain.StepKey;
 
 import java.util.List;
 

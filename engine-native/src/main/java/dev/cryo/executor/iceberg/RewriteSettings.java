@@ -1,6 +1,6 @@
 package dev.cryo.executor.iceberg;
 
-import dev.cryo.executor.domain.Backoff;
+import dev.cryo.executor.engine.Backoff;
 
 import static java.util.Objects.requireNonNull;
 
