@@ -1,9 +1,9 @@
 package dev.cryo.testsupport;
 
-import io.restassured.http.ContentType;
 import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import static io.restassured.RestAssured.given;
@@ -18,23 +18,17 @@ import static org.hamcrest.Matchers.equalTo;
  */
 public final class RedriveAccess {
 
-    public static final String VIEWER = "Bearer test-viewer-token-00001";
-    public static final String WRONG = "Bearer not-a-token-of-this-cryo";
     private static final String REDRIVE = "/api/v1/dead-letters/redrive";
 
     /** @param deadLetterTopic the service's dead-letter topic, {@code cryo.dlq.<service>.v1} */
     public static void assertOnlyOperatorsRedrive(String deadLetterTopic) {
         try (KafkaTestClient kafka = new KafkaTestClient()) {
             Map<TopicPartition, Long> mark = kafka.mark(deadLetterTopic);
-            given().contentType(ContentType.JSON).body("{\"all\": true}").post(REDRIVE).then().statusCode(401);
-            given().header("Authorization", WRONG).contentType(ContentType.JSON).body("{\"all\": true}")
-                    .post(REDRIVE).then().statusCode(401);
-            given().header("Authorization", VIEWER).contentType(ContentType.JSON).body("{\"all\": true}")
-                    .post(REDRIVE).then().statusCode(403);
+            OperatorOnly.assertRefusedToAllButOperators(List.of(redrive()));
             assertNoRedriveMarker(kafka, mark, deadLetterTopic);
         }
         given().get("/api/v1/dead-letters").then().statusCode(200).body("topic", equalTo(deadLetterTopic));
-        given().header("Authorization", VIEWER).get("/api/v1/dead-letters").then().statusCode(200);
+        given().header("Authorization", OperatorOnly.VIEWER).get("/api/v1/dead-letters").then().statusCode(200);
     }
 
     /**
@@ -45,6 +39,11 @@ public final class RedriveAccess {
         assertThat(kafka.readGainedSince(mark, topic, Duration.ofSeconds(30)))
                 .as("no re-drive marker on " + topic)
                 .noneMatch(record -> record.headers().lastHeader("cryo-redrive-of") != null);
+    }
+
+    /** The re-drive of every dead letter of the service, as a state-changing endpoint. */
+    public static OperatorOnly.Endpoint redrive() {
+        return OperatorOnly.Endpoint.post(REDRIVE, "{\"all\": true}");
     }
 
     private RedriveAccess() {

@@ -1,5 +1,6 @@
 package dev.cryo.testsupport;
 
+import io.restassured.specification.RequestSpecification;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 
@@ -13,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -49,6 +51,19 @@ public final class SecretLeaks {
                 assertThat(new String(header.value(), StandardCharsets.UTF_8)).as("header " + header.key() + " on "
                         + record.topic()).doesNotContain(secrets);
             }
+        }
+    }
+
+    /** No answer to an anonymous GET of any of the paths (errors included) holds any of the secrets. */
+    public static void assertNotInAnswers(List<String> paths, String... secrets) {
+        assertNotInAnswers(null, paths, secrets);
+    }
+
+    /** The same for a caller with the given Authorization header ({@code null}: none). */
+    public static void assertNotInAnswers(String authorization, List<String> paths, String... secrets) {
+        for (String path : paths) {
+            RequestSpecification request = authorization == null ? given() : given().header("Authorization", authorization);
+            assertThat(request.get(path).then().extract().asString()).as("GET " + path).doesNotContain(secrets);
         }
     }
 

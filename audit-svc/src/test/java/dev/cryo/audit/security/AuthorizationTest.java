@@ -3,18 +3,16 @@ package dev.cryo.audit.security;
 import dev.cryo.audit.Database;
 import dev.cryo.contracts.Topics;
 import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.OperatorOnly;
 import dev.cryo.testsupport.RedriveAccess;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import io.restassured.response.Response;
-import io.restassured.specification.RequestSpecification;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Function;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,42 +25,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 @QuarkusTest
 class AuthorizationTest {
 
-    static final String OPERATOR = "Bearer test-operator-token-0001";
-    static final String VIEWER = "Bearer test-viewer-token-00001";
-    static final String WRONG = "Bearer not-a-token-of-this-cryo";
-
-    record Endpoint(String name, Function<RequestSpecification, Response> call) {
-    }
-
     @Test
     void everyStateChangingEndpointRefusesAnonymousWrongAndViewerCallersAndChangesNothing() {
         String schema = "audit_test_authz_" + UUID.randomUUID().toString().substring(0, 8);
         String range = "{\"from\": \"2020-01-01T00:00:00Z\", \"to\": \"2020-01-01T00:00:01Z\"}";
-        List<Endpoint> endpoints = List.of(
-                new Endpoint("POST /api/v1/audit/replays/rebuild", request -> request.contentType(ContentType.JSON)
+        List<OperatorOnly.Endpoint> endpoints = List.of(
+                new OperatorOnly.Endpoint("POST /api/v1/audit/replays/rebuild", request -> request.contentType(ContentType.JSON)
                         .body("{\"targetSchema\": \"" + schema + "\"}").post("/api/v1/audit/replays/rebuild")),
-                new Endpoint("POST /api/v1/audit/replays/publish", request -> request.contentType(ContentType.JSON)
+                new OperatorOnly.Endpoint("POST /api/v1/audit/replays/publish", request -> request.contentType(ContentType.JSON)
                         .body(range).post("/api/v1/audit/replays/publish")),
-                new Endpoint("POST /api/v1/dead-letters/redrive", request -> request.contentType(ContentType.JSON)
-                        .body("{\"all\": true}").post("/api/v1/dead-letters/redrive")));
+                RedriveAccess.redrive());
 
         long runsBefore = Database.count("SELECT count(*) FROM audit_test.replay_run");
         try (KafkaTestClient kafka = new KafkaTestClient()) {
             Map<TopicPartition, Long> deadLetters = kafka.mark(Topics.deadLetter("audit"));
-            for (Endpoint endpoint : endpoints) {
-                assertThat(endpoint.call().apply(given()).statusCode()).as(endpoint.name() + " without credentials").isEqualTo(401);
-                assertThat(endpoint.call().apply(given().header("Authorization", WRONG)).statusCode())
-                        .as(endpoint.name() + " with a wrong token").isEqualTo(401);
-                assertThat(endpoint.call().apply(given().header("Authorization", VIEWER)).statusCode())
-                        .as(endpoint.name() + " as a viewer").isEqualTo(403);
-            }
+            OperatorOnly.assertRefusedToAllButOperators(endpoints);
             RedriveAccess.assertNoRedriveMarker(kafka, deadLetters, Topics.deadLetter("audit"));
         }
         assertThat(Database.count("SELECT count(*) FROM audit_test.replay_run")).as("replay runs").isEqualTo(runsBefore);
         assertThat(Database.count("SELECT count(*) FROM information_schema.schemata WHERE schema_name = ?", schema))
                 .as("the rebuild's schema").isZero();
 
-        String runId = given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body(range)
+        String runId = given().header("Authorization", OperatorOnly.OPERATOR).contentType(ContentType.JSON).body(range)
                 .post("/api/v1/audit/replays/publish").then().statusCode(202).extract().path("id");
         assertThat(Database.count("SELECT count(*) FROM audit_test.replay_run WHERE id = ?::uuid AND actor = ?", runId,
                 "operator:test-operator")).isEqualTo(1);

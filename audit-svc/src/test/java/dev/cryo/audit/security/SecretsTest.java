@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.List;
 
 import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -46,12 +45,11 @@ class SecretsTest {
 
         given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"targetSchema\": \"Not A Schema\"}")
                 .post("/api/v1/audit/replays/rebuild").then().statusCode(400);
-        for (String path : List.of("/api/v1/audit?limit=1000&table=" + table, "/api/v1/audit/export?table=" + table,
+        SecretLeaks.assertNotInAnswers(List.of("/api/v1/audit?limit=1000&table=" + table, "/api/v1/audit/export?table=" + table,
                 "/api/v1/audit/events/no-such-event", "/api/v1/audit/timeline/no-such-correlation", "/api/v1/audit/verify",
                 "/api/v1/audit/ingest", "/api/v1/audit/replays", "/api/v1/audit/replays/not-a-run",
-                "/api/v1/audit?kind=nonsense", "/api/v1/dead-letters", "/q/health", "/q/metrics", "/q/openapi")) {
-            assertThat(given().get(path).then().extract().asString()).as(path).doesNotContain(SECRETS);
-        }
+                "/api/v1/audit?kind=nonsense", "/api/v1/dead-letters", "/q/health", "/q/metrics", "/q/openapi"),
+                SECRETS);
         SecretLeaks.assertNotInLog(SecretsResource.LOG, SECRETS);
     }
 }

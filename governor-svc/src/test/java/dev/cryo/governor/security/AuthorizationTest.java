@@ -3,10 +3,10 @@ package dev.cryo.governor.security;
 import dev.cryo.contracts.Topics;
 import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.OperatorOnly;
 import dev.cryo.testsupport.RedriveAccess;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import io.restassured.specification.RequestSpecification;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +18,6 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Function;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,58 +31,43 @@ import static org.hamcrest.Matchers.equalTo;
 @QuarkusTest
 class AuthorizationTest {
 
-    static final String OPERATOR = "Bearer test-operator-token-0001";
-    static final String VIEWER = "Bearer test-viewer-token-00001";
-    static final String WRONG = "Bearer not-a-token-of-this-cryo";
-
-    /** A state-changing endpoint and how to call it. */
-    record Endpoint(String name, Function<RequestSpecification, io.restassured.response.Response> call) {
-    }
-
     @Test
     void everyStateChangingEndpointRefusesAnonymousWrongAndViewerCallersAndChangesNothing() throws SQLException {
         String suffix = UUID.randomUUID().toString().substring(0, 8);
         String pattern = "lake.authz_" + suffix + ".*";
-        String pauseId = given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
+        String pauseId = given().header("Authorization", OperatorOnly.OPERATOR).contentType(ContentType.JSON)
                 .body("{\"pattern\": \"" + pattern + "\", \"reason\": \"authorization test\"}")
                 .post("/api/v1/pauses").then().statusCode(201)
                 .body("pausedBy", equalTo("operator:test-operator")).extract().path("id");
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"cooldown\": \"PT5M\"}")
+        given().header("Authorization", OperatorOnly.OPERATOR).contentType(ContentType.JSON).body("{\"cooldown\": \"PT5M\"}")
                 .put("/api/v1/policies/" + pattern).then().statusCode(200).body("updatedBy", equalTo("operator:test-operator"));
         assertThat(row("SELECT paused_by FROM pause WHERE pause_id = '" + pauseId + "'")).isEqualTo("operator:test-operator");
         assertThat(row("SELECT updated_by FROM policy WHERE pattern = '" + pattern + "'")).isEqualTo("operator:test-operator");
 
-        List<Endpoint> endpoints = List.of(
-                new Endpoint("POST /api/v1/pauses", request -> request.contentType(ContentType.JSON)
+        List<OperatorOnly.Endpoint> endpoints = List.of(
+                new OperatorOnly.Endpoint("POST /api/v1/pauses", request -> request.contentType(ContentType.JSON)
                         .body("{\"pattern\": \"lake.authz_other_" + suffix + ".*\", \"reason\": \"x\"}").post("/api/v1/pauses")),
-                new Endpoint("DELETE /api/v1/pauses/{id}", request -> request.delete("/api/v1/pauses/" + pauseId)),
-                new Endpoint("POST /api/v1/tables/{table}/resume",
+                new OperatorOnly.Endpoint("DELETE /api/v1/pauses/{id}", request -> request.delete("/api/v1/pauses/" + pauseId)),
+                new OperatorOnly.Endpoint("POST /api/v1/tables/{table}/resume",
                         request -> request.post("/api/v1/tables/lake.authz_" + suffix + ".t/resume")),
-                new Endpoint("PUT /api/v1/policies/{pattern}", request -> request.contentType(ContentType.JSON)
+                new OperatorOnly.Endpoint("PUT /api/v1/policies/{pattern}", request -> request.contentType(ContentType.JSON)
                         .body("{\"cooldown\": \"PT1H\"}").put("/api/v1/policies/" + pattern)),
-                new Endpoint("DELETE /api/v1/policies/{pattern}", request -> request.delete("/api/v1/policies/" + pattern)),
-                new Endpoint("PUT /api/v1/engines/{engine}", request -> request.contentType(ContentType.JSON)
+                new OperatorOnly.Endpoint("DELETE /api/v1/policies/{pattern}", request -> request.delete("/api/v1/policies/" + pattern)),
+                new OperatorOnly.Endpoint("PUT /api/v1/engines/{engine}", request -> request.contentType(ContentType.JSON)
                         .body("{\"slots\": 0}").put("/api/v1/engines/native")),
-                new Endpoint("POST /api/v1/dead-letters/redrive", request -> request.contentType(ContentType.JSON)
-                        .body("{\"all\": true}").post("/api/v1/dead-letters/redrive")));
+                RedriveAccess.redrive());
 
         String before = operatorState();
         Map<TopicPartition, Long> deadLetters;
         try (KafkaTestClient kafka = new KafkaTestClient()) {
             deadLetters = kafka.mark(Topics.deadLetter("governor"));
-            for (Endpoint endpoint : endpoints) {
-                assertThat(endpoint.call().apply(given()).statusCode()).as(endpoint.name() + " without credentials").isEqualTo(401);
-                assertThat(endpoint.call().apply(given().header("Authorization", WRONG)).statusCode())
-                        .as(endpoint.name() + " with a wrong token").isEqualTo(401);
-                assertThat(endpoint.call().apply(given().header("Authorization", VIEWER)).statusCode())
-                        .as(endpoint.name() + " as a viewer").isEqualTo(403);
-            }
+            OperatorOnly.assertRefusedToAllButOperators(endpoints);
             assertThat(operatorState()).as("pauses, policies and engine settings").isEqualTo(before);
             RedriveAccess.assertNoRedriveMarker(kafka, deadLetters, Topics.deadLetter("governor"));
         }
 
-        given().header("Authorization", OPERATOR).delete("/api/v1/pauses/" + pauseId).then().statusCode(204);
-        given().header("Authorization", OPERATOR).delete("/api/v1/policies/" + pattern).then().statusCode(204);
+        given().header("Authorization", OperatorOnly.OPERATOR).delete("/api/v1/pauses/" + pauseId).then().statusCode(204);
+        given().header("Authorization", OperatorOnly.OPERATOR).delete("/api/v1/policies/" + pattern).then().statusCode(204);
     }
 
     /** The operators' state, as text: every pause, policy and engine setting (not the load readings, which the admission loop refreshes). */

@@ -8,12 +8,11 @@ import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.scanner.service.TestCatalogResource;
 import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.OperatorOnly;
 import dev.cryo.testsupport.RedriveAccess;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import io.restassured.response.Response;
-import io.restassured.specification.RequestSpecification;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
@@ -27,7 +26,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Function;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,45 +40,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 @QuarkusTestResource(TestCatalogResource.class)
 class AuthorizationTest {
 
-    static final String OPERATOR = "Bearer test-operator-token-0001";
-    static final String VIEWER = "Bearer test-viewer-token-00001";
-    static final String WRONG = "Bearer not-a-token-of-this-cryo";
-
-    record Endpoint(String name, Function<RequestSpecification, Response> call) {
-    }
-
     @Test
     void everyStateChangingEndpointRefusesAnonymousWrongAndViewerCallersAndChangesNothing() throws SQLException {
         String table = TestCatalogResource.CATALOG + ".sales.authz_" + UUID.randomUUID().toString().substring(0, 8);
         String notification = "{\"catalog\": \"" + TestCatalogResource.CATALOG + "\", \"namespace\": \"sales\", \"table\": \""
                 + table.substring(table.lastIndexOf('.') + 1) + "\"}";
-        List<Endpoint> endpoints = List.of(
-                new Endpoint("POST /api/v1/scans", request -> request.contentType(ContentType.JSON)
+        List<OperatorOnly.Endpoint> endpoints = List.of(
+                new OperatorOnly.Endpoint("POST /api/v1/scans", request -> request.contentType(ContentType.JSON)
                         .body("{\"table\": \"" + table + "\"}").post("/api/v1/scans")),
-                new Endpoint("POST /api/v1/notifications", request -> request.contentType(ContentType.JSON)
+                new OperatorOnly.Endpoint("POST /api/v1/notifications", request -> request.contentType(ContentType.JSON)
                         .body(notification).post("/api/v1/notifications")),
-                new Endpoint("POST /api/v1/tables/{table}/orphan-listing", request -> request
+                new OperatorOnly.Endpoint("POST /api/v1/tables/{table}/orphan-listing", request -> request
                         .post("/api/v1/tables/" + table + "/orphan-listing")),
-                new Endpoint("POST /api/v1/sweeps", request -> request.contentType(ContentType.JSON)
+                new OperatorOnly.Endpoint("POST /api/v1/sweeps", request -> request.contentType(ContentType.JSON)
                         .body("{\"catalog\": \"" + TestCatalogResource.CATALOG + "\"}").post("/api/v1/sweeps")),
-                new Endpoint("POST /api/v1/dead-letters/redrive", request -> request.contentType(ContentType.JSON)
-                        .body("{\"all\": true}").post("/api/v1/dead-letters/redrive")));
+                RedriveAccess.redrive());
 
         try (KafkaTestClient kafka = new KafkaTestClient()) {
             Map<TopicPartition, Long> changes = kafka.mark(Topics.TABLE_CHANGED);
             Map<TopicPartition, Long> deadLetters = kafka.mark(Topics.deadLetter("scanner"));
             long stateBefore = rowsOf(table);
-            for (Endpoint endpoint : endpoints) {
-                assertThat(endpoint.call().apply(given()).statusCode()).as(endpoint.name() + " without credentials").isEqualTo(401);
-                assertThat(endpoint.call().apply(given().header("Authorization", WRONG)).statusCode())
-                        .as(endpoint.name() + " with a wrong token").isEqualTo(401);
-                assertThat(endpoint.call().apply(given().header("Authorization", VIEWER)).statusCode())
-                        .as(endpoint.name() + " as a viewer").isEqualTo(403);
-            }
+            OperatorOnly.assertRefusedToAllButOperators(endpoints);
             assertThat(rowsOf(table)).as("rows of the table in table_state and watched_pointer").isEqualTo(stateBefore);
             RedriveAccess.assertNoRedriveMarker(kafka, deadLetters, Topics.deadLetter("scanner"));
 
-            given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body(notification)
+            given().header("Authorization", OperatorOnly.OPERATOR).contentType(ContentType.JSON).body(notification)
                     .post("/api/v1/notifications").then().statusCode(202);
             List<ConsumerRecord<String, byte[]>> published = kafka.readAfter(changes, Duration.ofSeconds(30),
                     records -> records.stream().anyMatch(r -> table.equals(r.key())));

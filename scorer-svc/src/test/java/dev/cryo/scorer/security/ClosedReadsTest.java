@@ -1,6 +1,6 @@
 package dev.cryo.scorer.security;
 
-import dev.cryo.testsupport.RedriveAccess;
+import dev.cryo.testsupport.OperatorOnly;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -37,12 +37,12 @@ class ClosedReadsTest {
                     .body("code", equalTo("UNAUTHENTICATED"))
                     .body("message", containsString("cryo.security.open-reads=false"));
         }
-        given().header("Authorization", RedriveAccess.WRONG).get("/api/v1/tables").then().statusCode(401);
+        given().header("Authorization", OperatorOnly.WRONG).get("/api/v1/tables").then().statusCode(401);
     }
 
     @Test
     void viewersAndOperatorsRead() {
-        given().header("Authorization", RedriveAccess.VIEWER).get("/api/v1/tables").then().statusCode(200);
+        given().header("Authorization", OperatorOnly.VIEWER).get("/api/v1/tables").then().statusCode(200);
         given().header("Authorization", "Bearer test-operator-token-0001").get("/api/v1/tables").then().statusCode(200);
     }
 
