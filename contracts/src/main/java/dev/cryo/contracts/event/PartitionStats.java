@@ -60,4 +60,19 @@ public record PartitionStats(
     public long deleteFiles() {
         return positionDeleteFiles + equalityDeleteFiles;
     }
+
+    /** This partition with no equality delete file left (their rows applied to the data files). */
+    public PartitionStats withoutEqualityDeletes() {
+        return new PartitionStats(specId, values, dataFiles, dataBytes, records, smallFiles, smallFileBytes, oversizedFiles,
+                sizeHistogram, positionDeleteFiles, positionDeleteRecords, 0, 0);
+    }
+
+    /**
+     * This partition with no position delete file left and the rows they deleted gone from its
+     * records (the data files rewritten with them applied).
+     */
+    public PartitionStats withoutPositionDeletes() {
+        return new PartitionStats(specId, values, dataFiles, dataBytes, Math.max(0, records - positionDeleteRecords),
+                smallFiles, smallFileBytes, oversizedFiles, sizeHistogram, 0, 0, equalityDeleteFiles, equalityDeleteRecords);
+    }
 }

@@ -139,14 +139,8 @@ public final class Forecast {
 
     private static PartitionStats rewrite(Operation operation, PartitionStats partition, long target, long smallThreshold) {
         return switch (operation) {
-            case CONVERT_DELETES -> new PartitionStats(partition.specId(), partition.values(), partition.dataFiles(),
-                    partition.dataBytes(), partition.records(), partition.smallFiles(), partition.smallFileBytes(),
-                    partition.oversizedFiles(), partition.sizeHistogram(), partition.positionDeleteFiles(),
-                    partition.positionDeleteRecords(), 0, 0);
-            case REWRITE_POSITION_DELETES -> new PartitionStats(partition.specId(), partition.values(), partition.dataFiles(),
-                    partition.dataBytes(), Math.max(0, partition.records() - partition.positionDeleteRecords()),
-                    partition.smallFiles(), partition.smallFileBytes(), partition.oversizedFiles(), partition.sizeHistogram(),
-                    0, 0, partition.equalityDeleteFiles(), partition.equalityDeleteRecords());
+            case CONVERT_DELETES -> partition.withoutEqualityDeletes();
+            case REWRITE_POSITION_DELETES -> partition.withoutPositionDeletes();
             case OPTIMIZE -> optimize(partition, target, smallThreshold);
             default -> throw new IllegalArgumentException(operation + " rewrites no partition");
         };
