@@ -5,7 +5,7 @@ import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
-import dev.cryo.scanner.service.TestCatalogResource;
+import dev.cryo.scanner.app.TestCatalogResource;
 import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.KafkaTestClient;
 import dev.cryo.testsupport.OperatorOnly;

@@ -6,7 +6,7 @@ import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.ChangeSource;
 import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
-import dev.cryo.scanner.service.TestCatalogResource;
+import dev.cryo.scanner.app.TestCatalogResource;
 import dev.cryo.testsupport.HostileRecords;
 import dev.cryo.testsupport.KafkaTestClient;
 import io.quarkus.test.common.QuarkusTestResource;

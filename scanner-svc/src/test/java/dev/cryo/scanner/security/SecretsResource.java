@@ -1,6 +1,6 @@
 package dev.cryo.scanner.security;
 
-import dev.cryo.scanner.service.TestCatalogResource;
+import dev.cryo.scanner.app.TestCatalogResource;
 import dev.cryo.testsupport.SecretLeaks;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 

@@ -2,7 +2,7 @@ package dev.cryo.scanner.security;
 
 import dev.cryo.testsupport.SecretLeaks;
 import dev.cryo.contracts.Topics;
-import dev.cryo.scanner.service.TestCatalogResource;
+import dev.cryo.scanner.app.TestCatalogResource;
 import dev.cryo.testsupport.KafkaTestClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

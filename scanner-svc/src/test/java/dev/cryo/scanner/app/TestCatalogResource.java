@@ -1,4 +1,4 @@
-package dev.cryo.scanner.service;
+package dev.cryo.scanner.app;
 
 import dev.cryo.iceberg.fixtures.LocalCatalogs;
 import dev.cryo.testsupport.Infrastructure;

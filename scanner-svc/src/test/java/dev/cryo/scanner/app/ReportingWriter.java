@@ -1,4 +1,4 @@
-package dev.cryo.scanner.service;
+package dev.cryo.scanner.app;
 
 import dev.cryo.contracts.TableId;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
