@@ -2,7 +2,7 @@
 
 # Modules whose jars ./cryo runs, and the libraries they are built from.
 RUNNABLE_MODULES="scanner-svc scorer-svc planner-svc governor-svc executor-svc audit-svc console cli demo"
-LIBRARY_MODULES="contracts platform iceberg-support iceberg-fixtures engine-sql scoring commit-reporter test-support"
+LIBRARY_MODULES="contracts platform iceberg-support iceberg-fixtures engine-sql engine-native scoring metadata-scan commit-reporter test-support"
 # The demo's namespace in the local catalog.
 DEMO_NAMESPACE="${CRYO_DEMO_NAMESPACE:-demo}"
 # the fleet's table that the demo also creates through the Hive Metastore when it runs (--with hms)
