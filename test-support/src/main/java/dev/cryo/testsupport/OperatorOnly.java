@@ -29,16 +29,6 @@ public final class OperatorOnly {
         public static Endpoint post(String path, String json) {
             return new Endpoint("POST " + path, request -> request.contentType(ContentType.JSON).body(json).post(path));
         }
-
-        /** {@code PUT path} with a JSON body. */
-        public static Endpoint put(String path, String json) {
-            return new Endpoint("PUT " + path, request -> request.contentType(ContentType.JSON).body(json).put(path));
-        }
-
-        /** {@code DELETE path}. */
-        public static Endpoint delete(String path) {
-            return new Endpoint("DELETE " + path, request -> request.delete(path));
-        }
     }
 
     /** Every endpoint answers 401 without credentials and with a wrong token, 403 to a viewer. */
