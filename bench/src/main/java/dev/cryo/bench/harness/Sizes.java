@@ -33,14 +33,16 @@ public final class Sizes {
         // scenario 2's query mix on Trino: runs of each query per copy, before and after (PROTOCOL.md: 5; quick 3, a median still)
         DEFAULTS.put("frag.query-runs", new String[]{"3", "5"});
         DEFAULTS.put("impact.idle-rounds", new String[]{"2", "5"});
-        DEFAULTS.put("cdc.interval", new String[]{"PT2S", "PT5S"});
-        DEFAULTS.put("cdc.duration", new String[]{"PT30S", "PT8M"});
+        // scenario 3 at full (protocol 8): the seed's 36 MERGEs in compressed time (200 s -> 20 s, 2 h -> 12 min), one
+        // 32 MiB file per day, and an operator who wants every MERGE's deletes applied (warning at 1 delete file)
+        DEFAULTS.put("cdc.interval", new String[]{"PT2S", "PT20S"});
+        DEFAULTS.put("cdc.duration", new String[]{"PT30S", "PT12M"});
         DEFAULTS.put("cdc.dag-interval", new String[]{"PT15S", "PT90S"});
-        DEFAULTS.put("cdc.partitions", new String[]{"4", "16"});
+        DEFAULTS.put("cdc.partitions", new String[]{"4", "32"});
         DEFAULTS.put("cdc.table-bytes", new String[]{"4194304", "1073741824"});
-        DEFAULTS.put("cdc.file-bytes", new String[]{"1048576", "67108864"});
-        DEFAULTS.put("cdc.target-file-size-bytes", new String[]{"1048576", "67108864"});
-        DEFAULTS.put("cdc.delete-warning", new String[]{"4", "4"});
+        DEFAULTS.put("cdc.file-bytes", new String[]{"1048576", "33554432"});
+        DEFAULTS.put("cdc.target-file-size-bytes", new String[]{"1048576", "33554432"});
+        DEFAULTS.put("cdc.delete-warning", new String[]{"4", "1"});
         DEFAULTS.put("cdc.min-jobs", new String[]{"1", "20"});
         DEFAULTS.put("cdc.updates", new String[]{"20", "50"});
         DEFAULTS.put("cdc.inserts", new String[]{"20", "50"});
