@@ -16,6 +16,7 @@ import org.apache.iceberg.exceptions.NotAuthorizedException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -37,6 +38,9 @@ public final class CatalogRegistry implements Closeable {
     private static final System.Logger LOG = System.getLogger(CatalogRegistry.class.getName());
     private static final String LOCAL_IMPL = "fs.file.impl";
     private static final String LOCAL_CACHE_DISABLED = "fs.file.impl.disable.cache";
+    private static final int JDBC_START_ATTEMPTS = 4;
+    /** duplicate_table, duplicate_column, duplicate_object, unique_violation */
+    private static final Set<String> SCHEMA_RACE_STATES = Set.of("42P07", "42701", "42710", "23505");
 
     private final Map<String, Catalog> catalogs;
 
@@ -73,18 +77,60 @@ public final class CatalogRegistry implements Closeable {
             // Trino's JDBC catalog reads the V1 layout; new catalogs get it unless told otherwise.
             effective.putIfAbsent("jdbc.schema-version", "V1");
         }
-        try {
-            return CatalogUtil.buildIcebergCatalog(name, effective, hadoopConfiguration(effective));
-        } catch (RuntimeException e) {
-            String reason = CatalogSecrets.withoutSecrets(String.valueOf(e.getMessage()), properties);
-            if (e instanceof NotAuthorizedException) {
-                reason = "its server refused the credentials (check its 'credential' or 'token', 'scope' and"
-                        + " 'oauth2-server-uri'): " + reason;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return CatalogUtil.buildIcebergCatalog(name, effective, hadoopConfiguration(effective));
+            } catch (RuntimeException e) {
+                if (attempt < JDBC_START_ATTEMPTS && lostSchemaRace(e)) {
+                    // another process created the JDBC catalog's tables at the same moment: they exist now
+                    LOG.log(System.Logger.Level.INFO, "Catalog " + name + ": another client was creating the JDBC"
+                            + " catalog's tables at the same time; initializing again (attempt " + (attempt + 1) + ")");
+                    pause(attempt);
+                    continue;
+                }
+                throw unusable(name, properties, e);
             }
-            // the cause goes along only when no message down its chain holds a secret, so a logged stack trace cannot leak one
-            throw new IllegalArgumentException("Cannot configure catalog " + name + ": " + reason,
-                    CatalogSecrets.holdsSecret(e, properties) ? null : e);
         }
+    }
+
+    /**
+     * Whether building a JDBC catalog failed because another client created or upgraded its tables
+     * concurrently. Iceberg's JdbcCatalog checks for {@code iceberg_tables} and its
+     * {@code iceberg_type} column and then creates or alters them without a lock, so services
+     * starting together on a fresh catalog database race; the loser gets PostgreSQL's
+     * duplicate-table, duplicate-column or unique-violation (on {@code pg_type}) error.
+     */
+    static boolean lostSchemaRace(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql) {
+                for (SQLException next = sql; next != null; next = next.getNextException()) {
+                    if (SCHEMA_RACE_STATES.contains(next.getSQLState())) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static void pause(int attempt) {
+        try {
+            Thread.sleep(100L * attempt);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while initializing a catalog", interrupted);
+        }
+    }
+
+    private static IllegalArgumentException unusable(String name, Map<String, String> properties, RuntimeException e) {
+        String reason = CatalogSecrets.withoutSecrets(String.valueOf(e.getMessage()), properties);
+        if (e instanceof NotAuthorizedException) {
+            reason = "its server refused the credentials (check its 'credential' or 'token', 'scope' and"
+                    + " 'oauth2-server-uri'): " + reason;
+        }
+        // the cause goes along only when no message down its chain holds a secret, so a logged stack trace cannot leak one
+        return new IllegalArgumentException("Cannot configure catalog " + name + ": " + reason,
+                CatalogSecrets.holdsSecret(e, properties) ? null : e);
     }
 
     /**

@@ -14,6 +14,7 @@ import java.net.ConnectException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -192,5 +193,20 @@ class CatalogKindsTest {
         } catch (IOException e) {
             return "(no stderr: " + e.getMessage() + ")";
         }
+    }
+
+    @Test
+    void onlyALostRaceOverTheJdbcCatalogsTablesIsWorthAnotherStart() {
+        SQLException duplicateColumn = new SQLException("column \"iceberg_type\" of relation \"iceberg_tables\" already exists",
+                "42701");
+        SQLException wrongPassword = new SQLException("password authentication failed for user \"cryo\"", "28P01");
+
+        assertThat(CatalogRegistry.lostSchemaRace(new RuntimeException("Cannot check and eventually update SQL schema",
+                duplicateColumn))).isTrue();
+        assertThat(CatalogRegistry.lostSchemaRace(new RuntimeException("Cannot initialize JDBC catalog",
+                new SQLException("relation \"iceberg_tables\" already exists", "42P07")))).isTrue();
+        assertThat(CatalogRegistry.lostSchemaRace(new RuntimeException("Cannot update JDBC catalog: Connection failed",
+                wrongPassword))).isFalse();
+        assertThat(CatalogRegistry.lostSchemaRace(new IllegalStateException("no SQL involved"))).isFalse();
     }
 }
