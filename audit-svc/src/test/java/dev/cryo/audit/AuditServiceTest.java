@@ -51,6 +51,8 @@ class AuditServiceTest {
         assertThat(value(AuditChannelsConfigSource.incoming(AuditTopics.DEAD_LETTER_CHANNEL, "max.poll.records"))).isEqualTo("10");
         assertThat(AuditTopics.eventTopics()).allSatisfy(topic -> assertThat(value(AuditChannelsConfigSource.incoming(topic,
                 "fetch.max.bytes"))).as("a poll of %s holds about one record limit", topic).isEqualTo(String.valueOf(Topics.MAX_RECORD_BYTES)));
+        assertThat(AuditTopics.eventTopics()).allSatisfy(topic -> assertThat(value(AuditChannelsConfigSource.incoming(topic,
+                "max.poll.records"))).as("records in a poll of %s", topic).isEqualTo("100"));
         assertThat(value("quarkus.datasource.username")).isEqualTo("cryo_audit");
         assertThat(value("quarkus.flyway.username")).isEqualTo("cryo_audit_owner");
     }

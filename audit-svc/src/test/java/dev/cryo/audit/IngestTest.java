@@ -146,6 +146,39 @@ class IngestTest {
     }
 
     @Test
+    void aLargeRecordIsStoredWholeInItsPlaceBetweenTheSmallOnes() throws Exception {
+        TableId table = SampleEvents.uniqueTable("large");
+        EventEnvelope<?> before = SampleEvents.change(table, 1);
+        EventEnvelope<?> after = SampleEvents.change(table, 3);
+        ProducerRecord<String, byte[]> small = KafkaEnvelopes.toRecord(before);
+        // Far above the size from which consumers leave a value out (it is read again alone), and not JSON.
+        byte[] large = ("{\"" + "y".repeat(3 * dev.cryo.audit.messaging.DetachedBytesDeserializer.LARGE_BYTES))
+                .getBytes(StandardCharsets.UTF_8);
+
+        kafka.send(small);
+        kafka.send(new ProducerRecord<>(small.topic(), small.key(), large));
+        kafka.send(KafkaEnvelopes.toRecord(after));
+
+        // Same key, same partition: the three rows follow each other in the chain in Kafka's order.
+        awaitEvents("table=" + table, List.of(before.id(), after.id()));
+        List<Object[]> rows = new ArrayList<>();
+        try (java.sql.Connection connection = Database.owner(); java.sql.PreparedStatement select = connection.prepareStatement(
+                "SELECT kind, raw_value, kafka_offset FROM " + Database.SCHEMA + ".audit_event WHERE kafka_key = ?"
+                        + " AND kafka_topic = ? ORDER BY id")) {
+            select.setString(1, small.key());
+            select.setString(2, small.topic());
+            try (java.sql.ResultSet result = select.executeQuery()) {
+                while (result.next()) {
+                    rows.add(new Object[]{result.getString(1), result.getBytes(2), result.getLong(3)});
+                }
+            }
+        }
+        assertThat(rows).extracting(row -> row[0]).containsExactly("event", "malformed", "event");
+        assertThat(rows).extracting(row -> (Long) row[2]).isSorted();
+        assertThat((byte[]) rows.get(1)[1]).as("the large value, byte for byte").isEqualTo(large);
+    }
+
+    @Test
     void aPayloadThatPostgresqlRefusesAsJsonIsKeptAsRawBytesWithTheReason() {
         TableId table = SampleEvents.uniqueTable("nul");
         ProducerRecord<String, byte[]> record = KafkaEnvelopes.toRecord(SampleEvents.change(table, 1));

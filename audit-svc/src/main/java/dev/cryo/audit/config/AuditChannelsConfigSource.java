@@ -21,6 +21,8 @@ import java.util.Set;
 public class AuditChannelsConfigSource implements ConfigSource {
 
     static final String GROUP = "${mp.messaging.connector.smallrye-kafka.group.id}";
+    /** Events in one poll, so one batch: see the constructor. */
+    static final int EVENTS_PER_POLL = 100;
     /** Dead letters in one poll, so one batch: see the constructor. */
     static final int DEAD_LETTERS_PER_POLL = 10;
 
@@ -30,11 +32,12 @@ public class AuditChannelsConfigSource implements ConfigSource {
         Map<String, String> values = new LinkedHashMap<>();
         for (String topic : AuditTopics.eventTopics()) {
             values.put(incoming(topic, "group.id"), GROUP + "-" + AuditTopics.family(topic));
-            // A batch is one poll, and nine channels poll at once. With the shared 50 MB fetch, a backlog
-            // holding malformed records of 6 MiB (up to the 8 MiB record limit) on four topics filled the
-            // audit's 384 MiB heap while it extracted them (2026-12-01, bench stack): every such channel
-            // stopped with "Java heap space" and the audit never became ready. One record limit per poll
-            // keeps a batch to a few copies of 8 MiB; normal events (1-3 KB) still fill 1000-record polls.
+            // A batch is one poll, nine channels poll at once, and each keeps a batch or two waiting while
+            // another is stored. Kafka bounds a fetch by compressed bytes only, so a poll's memory is its
+            // record count times the largest value it holds: values from 64 KiB on are left out of the
+            // polls and read again alone (messaging/DetachedBytesDeserializer), and a poll holds at most
+            // EVENTS_PER_POLL records, so that nine channels' batches of values just under that size fit.
+            values.put(incoming(topic, "max.poll.records"), String.valueOf(EVENTS_PER_POLL));
             values.put(incoming(topic, "fetch.max.bytes"), String.valueOf(Topics.MAX_RECORD_BYTES));
         }
         String deadLetters = AuditTopics.DEAD_LETTER_CHANNEL;

@@ -16,7 +16,9 @@ import static java.util.Objects.requireNonNull;
  * @param position where the record sits in Kafka
  * @param headersJson the record headers as a JSON array of {@code {"name", "value"|"base64"}}
  * @param payloadJson the value when it is JSON (optional)
- * @param rawValue the value when it is not JSON (optional)
+ * @param rawValue the value when it is not JSON (optional); the array is kept, not copied, and is
+ *                 never modified: a value can be megabytes, and a copy per holder multiplied the
+ *                 heap a backlog of large records takes
  */
 public record AuditRecord(String eventId, RecordKind kind, Instant eventTime, EventColumns columns,
                           KafkaPosition position, String headersJson, String payloadJson, byte[] rawValue) {
@@ -31,12 +33,6 @@ public record AuditRecord(String eventId, RecordKind kind, Instant eventTime, Ev
         if (payloadJson != null && rawValue != null) {
             throw new IllegalArgumentException("Cannot describe audit row " + eventId + ": a value is either JSON or raw bytes");
         }
-        rawValue = rawValue == null ? null : rawValue.clone();
-    }
-
-    @Override
-    public byte[] rawValue() {
-        return rawValue == null ? null : rawValue.clone();
     }
 
     /**

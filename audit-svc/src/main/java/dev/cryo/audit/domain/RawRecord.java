@@ -15,7 +15,8 @@ import static java.util.Objects.requireNonNull;
  * @param timestamp the record timestamp (optional)
  * @param key the key as text (optional)
  * @param headers the headers in their order
- * @param value the value bytes (optional: tombstones)
+ * @param value the value bytes (optional: tombstones); the array is the consumer's, kept, not copied,
+ *              and never modified: a value can be megabytes, and the audit holds a poll of them
  */
 public record RawRecord(String topic, int partition, long offset, Instant timestamp, String key,
                         List<RecordHeader> headers, byte[] value) {
@@ -27,12 +28,6 @@ public record RawRecord(String topic, int partition, long offset, Instant timest
                     + ": partition and offset must not be negative");
         }
         headers = List.copyOf(requireNonNull(headers, "headers is null"));
-        value = value == null ? null : value.clone();
-    }
-
-    @Override
-    public byte[] value() {
-        return value == null ? null : value.clone();
     }
 
     /** {@code topic-partition@offset}, for messages. */
