@@ -14,7 +14,7 @@ fi
 if [ "${CRYO_DB_URL:-}" = "jdbc:postgresql://127.0.0.1:${CRYO_PG_PORT:-15432}/cryo" ]; then
   unset CRYO_DB_URL
 fi
-for library in common kafka postgres catalog services demo; do
+for library in common kafka postgres catalog hms services demo; do
   # shellcheck source=/dev/null
   . "$CRYO_HOME/infra/lib/$library.sh"
 done

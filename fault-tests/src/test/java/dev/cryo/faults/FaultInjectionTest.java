@@ -360,6 +360,60 @@ class FaultInjectionTest {
         }
     }
 
+    /**
+     * The audit catches up on a backlog of records of 6 MiB on every event topic, as a buggy producer or
+     * a hostile-input test leaves them: its consumers read them while it was down, and it must start
+     * within its heap and store every one of them (a record the audit cannot read is not lost, it is
+     * kept as published). Every other service reads the same records and stays up.
+     */
+    @Test
+    @Order(6)
+    void theAuditCatchesUpOnABacklogOfHugeRecordsOnEveryTopic() throws SQLException {
+        String key = namespace + ".huge_records";
+        List<String> topics = dev.cryo.contracts.Topics.all().stream().map(dev.cryo.contracts.Topics.Spec::name)
+                .filter(topic -> !topic.startsWith("cryo.dlq.") && !topic.equals(dev.cryo.contracts.Topics.REPLAY)
+                        && !topic.equals(dev.cryo.contracts.Topics.AUDIT_ANCHORS))
+                .toList();
+        stack.kill("audit");
+        Instant started = Instant.now();
+        try (dev.cryo.testsupport.KafkaTestClient kafka = new dev.cryo.testsupport.KafkaTestClient()) {
+            for (String topic : topics) {
+                for (int i = 0; i < HUGE_RECORDS_PER_TOPIC; i++) {
+                    byte[] value = ("{\"" + "x".repeat(dev.cryo.testsupport.HostileRecords.OVERSIZED_BYTES) + "%02d".formatted(i))
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    kafka.send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, key, value));
+                }
+            }
+        }
+        stack.start("audit");
+        int expected = topics.size() * HUGE_RECORDS_PER_TOPIC;
+        await("the audit stores every huge record").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(2))
+                .until(() -> auditedWithKey(key) == expected);
+        for (String service : List.of("scanner", "scorer", "planner", "governor", "executor", "audit")) {
+            assertThat(ProcessHandle.of(stack.pid(service)).map(ProcessHandle::isAlive)).as(service + " alive")
+                    .contains(true);
+        }
+        summaries.add("huge records: " + expected + " records of 6 MiB on " + topics.size() + " topics audited "
+                + Duration.between(started, Instant.now()).toSeconds() + " s after the audit was killed");
+    }
+
+    private static final int HUGE_RECORDS_PER_TOPIC = 24;
+
+    /** Rows of records published under that key on the event topics, kept byte for byte (6 MiB and a count). */
+    private static long auditedWithKey(String key) throws SQLException {
+        try (Connection connection = DriverManager.getConnection(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
+                Infrastructure.dbPassword());
+             PreparedStatement count = connection.prepareStatement("SELECT count(*) FROM audit.audit_event"
+                     + " WHERE kafka_key = ? AND kafka_topic NOT LIKE 'cryo.dlq.%' AND octet_length(raw_value) = ?")) {
+            count.setString(1, key);
+            count.setInt(2, dev.cryo.testsupport.HostileRecords.OVERSIZED_BYTES + 4);
+            try (ResultSet result = count.executeQuery()) {
+                result.next();
+                return result.getLong(1);
+            }
+        }
+    }
+
     private static DataFile firstFile(Table table) throws IOException {
         try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
             for (FileScanTask task : tasks) {
