@@ -2,6 +2,7 @@ package dev.cryo.faults;
 
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
+import dev.cryo.contracts.Topics;
 import dev.cryo.contracts.cloudevents.EventType;
 import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.contracts.event.JobFinished;
@@ -10,11 +11,14 @@ import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.contracts.event.OperationFinished;
 import dev.cryo.contracts.event.OperationStatus;
+import dev.cryo.testsupport.HostileRecords;
 import dev.cryo.testsupport.Infrastructure;
+import dev.cryo.testsupport.KafkaTestClient;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -25,6 +29,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -61,6 +66,8 @@ class FaultInjectionTest {
     private static final Duration BROKER_OUTAGE = Duration.ofSeconds(90);
     /** The old limit the outage must exceed to prove anything. */
     private static final Duration OLD_OUTAGE_LIMIT = Duration.ofSeconds(60);
+    /** Records of 6 MiB per event topic: three times the backlog that stopped the audit at every start. */
+    private static final int HUGE_RECORDS_PER_TOPIC = 24;
 
     private final String namespace = "faults_" + UUID.randomUUID().toString().substring(0, 8);
     private final List<String> summaries = new ArrayList<>();
@@ -370,18 +377,18 @@ class FaultInjectionTest {
     @Order(6)
     void theAuditCatchesUpOnABacklogOfHugeRecordsOnEveryTopic() throws SQLException {
         String key = namespace + ".huge_records";
-        List<String> topics = dev.cryo.contracts.Topics.all().stream().map(dev.cryo.contracts.Topics.Spec::name)
-                .filter(topic -> !topic.startsWith("cryo.dlq.") && !topic.equals(dev.cryo.contracts.Topics.REPLAY)
-                        && !topic.equals(dev.cryo.contracts.Topics.AUDIT_ANCHORS))
+        List<String> topics = Topics.all().stream().map(Topics.Spec::name)
+                .filter(topic -> !topic.startsWith("cryo.dlq.") && !topic.equals(Topics.REPLAY)
+                        && !topic.equals(Topics.AUDIT_ANCHORS))
                 .toList();
         stack.kill("audit");
         Instant started = Instant.now();
-        try (dev.cryo.testsupport.KafkaTestClient kafka = new dev.cryo.testsupport.KafkaTestClient()) {
+        try (KafkaTestClient kafka = new KafkaTestClient()) {
             for (String topic : topics) {
                 for (int i = 0; i < HUGE_RECORDS_PER_TOPIC; i++) {
-                    byte[] value = ("{\"" + "x".repeat(dev.cryo.testsupport.HostileRecords.OVERSIZED_BYTES) + "%02d".formatted(i))
-                            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                    kafka.send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, key, value));
+                    byte[] value = ("{\"" + "x".repeat(HostileRecords.OVERSIZED_BYTES) + "%02d".formatted(i))
+                            .getBytes(StandardCharsets.UTF_8);
+                    kafka.send(new ProducerRecord<>(topic, key, value));
                 }
             }
         }
@@ -397,8 +404,6 @@ class FaultInjectionTest {
                 + Duration.between(started, Instant.now()).toSeconds() + " s after the audit was killed");
     }
 
-    private static final int HUGE_RECORDS_PER_TOPIC = 24;
-
     /** Rows of records published under that key on the event topics, kept byte for byte (6 MiB and a count). */
     private static long auditedWithKey(String key) throws SQLException {
         try (Connection connection = DriverManager.getConnection(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
@@ -406,7 +411,7 @@ class FaultInjectionTest {
              PreparedStatement count = connection.prepareStatement("SELECT count(*) FROM audit.audit_event"
                      + " WHERE kafka_key = ? AND kafka_topic NOT LIKE 'cryo.dlq.%' AND octet_length(raw_value) = ?")) {
             count.setString(1, key);
-            count.setInt(2, dev.cryo.testsupport.HostileRecords.OVERSIZED_BYTES + 4);
+            count.setInt(2, HostileRecords.OVERSIZED_BYTES + 4);
             try (ResultSet result = count.executeQuery()) {
                 result.next();
                 return result.getLong(1);
