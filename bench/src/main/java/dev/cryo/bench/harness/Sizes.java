@@ -34,7 +34,8 @@ public final class Sizes {
         DEFAULTS.put("frag.query-runs", new String[]{"3", "5"});
         DEFAULTS.put("impact.idle-rounds", new String[]{"2", "5"});
         // scenario 3 at full (protocol 8): the seed's 36 MERGEs in compressed time (200 s -> 20 s, 2 h -> 12 min), one
-        // 32 MiB file per day, and an operator who wants every MERGE's deletes applied (warning at 1 delete file)
+        // 32 MiB file per day; protocol 9: an operator who wants every MERGE's deletes applied sets the critical limit
+        // at 1 delete file (a warning alone leaves the table at grade A, which gets no plan)
         DEFAULTS.put("cdc.interval", new String[]{"PT2S", "PT20S"});
         DEFAULTS.put("cdc.duration", new String[]{"PT30S", "PT12M"});
         DEFAULTS.put("cdc.dag-interval", new String[]{"PT15S", "PT90S"});
@@ -43,6 +44,7 @@ public final class Sizes {
         DEFAULTS.put("cdc.file-bytes", new String[]{"1048576", "33554432"});
         DEFAULTS.put("cdc.target-file-size-bytes", new String[]{"1048576", "33554432"});
         DEFAULTS.put("cdc.delete-warning", new String[]{"4", "1"});
+        DEFAULTS.put("cdc.delete-critical", new String[]{"12", "1"});
         DEFAULTS.put("cdc.min-jobs", new String[]{"1", "20"});
         DEFAULTS.put("cdc.updates", new String[]{"20", "50"});
         DEFAULTS.put("cdc.inserts", new String[]{"20", "50"});

@@ -113,7 +113,7 @@ public final class LiveCdc implements Scenario {
                 + "in one row delta (as Spark and Trino MERGE into a merge-on-read table), validated against the snapshot "
                 + "it read: when a compaction replaced a file it read, it reads again and retries (counted as a MERGE "
                 + "conflict). Commits through the commit reporter on Cryo's copy. Cryo's copy has the table properties "
-                + DELETE_WARNING + " = cdc.delete-warning and " + DELETE_CRITICAL + " = 3 × that.");
+                + DELETE_WARNING + " = cdc.delete-warning and " + DELETE_CRITICAL + " = cdc.delete-critical.");
         notes.add(spark ? "Scheduled DAG (Spark, over Spark Connect), each cdc.dag-interval: " + String.join("; ",
                 SparkDag.STATEMENTS).replace("%1$s", "<catalog>").replace("%2$s", "t").replace("%3$d", "<target>")
                 : "Scheduled DAG: executor-svc's native engine in the harness (every partition, manifests, expiry); "
@@ -143,6 +143,7 @@ public final class LiveCdc implements Scenario {
         int inserts = sizes.integer("cdc.inserts");
         long target = sizes.longValue("cdc.target-file-size-bytes");
         int deleteWarning = sizes.integer("cdc.delete-warning");
+        int deleteCritical = sizes.integer("cdc.delete-critical");
 
         String cryoNamespace = context.namespace(id(), trial, variant.cryoSuffix());
         String dagNamespace = context.namespace(id(), trial, variant.dagSuffix());
@@ -157,7 +158,7 @@ public final class LiveCdc implements Scenario {
         Table cryoTable = context.lakehouse().create(cryoNamespace, TABLE, target, true);
         // a CDC table's operator sets how many delete files it tolerates (SCORING.md: per-table overrides)
         cryoTable.updateProperties().set(DELETE_WARNING, String.valueOf(deleteWarning))
-                .set(DELETE_CRITICAL, String.valueOf(3 * deleteWarning)).commit();
+                .set(DELETE_CRITICAL, String.valueOf(deleteCritical)).commit();
         CdcRows rows = new CdcRows(BenchContext.seed(trial, 0), partitions);
         CdcCopy cryo = new CdcCopy(cryoTable);
         CdcCopy dag = new CdcCopy(context.lakehouse().create(dagNamespace, TABLE, target, false));
