@@ -28,7 +28,8 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * Per-manifest aggregates in PostgreSQL ({@code manifest_aggregate}), so that a restarted
- * scanner, or another instance, does not read a manifest twice.
+ * scanner, or another instance, does not read a manifest twice. Plain JDBC: aggregates are stored once
+ * by whichever instance read the manifest first ({@code ON CONFLICT DO NOTHING}).
  */
 public final class JdbcManifestCache implements ManifestCache {
 

@@ -26,7 +26,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The scanner's per-table state in PostgreSQL: pending changes, last scan, last error, last orphan listing. */
+/**
+ * The scanner's per-table state in PostgreSQL: pending changes, last scan, last error, last orphan listing.
+ * Plain JDBC: every change is one conditional upsert ({@code ON CONFLICT ... CASE}) that counts versions in
+ * the database, so concurrent consumers never lose an increment; an entity's read-modify-write would.
+ */
 @ApplicationScoped
 public class TableStateStore {
 
