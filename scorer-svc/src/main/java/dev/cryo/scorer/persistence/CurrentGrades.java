@@ -2,78 +2,53 @@ package dev.cryo.scorer.persistence;
 
 import dev.cryo.contracts.Grade;
 import dev.cryo.contracts.TableId;
-import io.agroal.api.AgroalDataSource;
+import dev.cryo.platform.error.CommonErrorCode;
+import dev.cryo.platform.persistence.EntityTransactions;
+import io.quarkus.hibernate.orm.panache.PanacheQuery;
+import io.quarkus.panache.common.Parameters;
+import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /** The current grades of every table, filtered, sorted and paged: what the tables listing and the gauges read. */
 @ApplicationScoped
 public class CurrentGrades {
 
-    private final AgroalDataSource dataSource;
-
-    CurrentGrades(AgroalDataSource dataSource) {
-        this.dataSource = dataSource;
-    }
-
     /** Current grades matching a query, and how many match in all. */
     public Page list(TableQuery query) {
-        StringBuilder where = new StringBuilder(" WHERE TRUE");
-        List<Object> parameters = new ArrayList<>();
+        List<String> conditions = new ArrayList<>();
+        Parameters parameters = new Parameters();
         if (!query.grades().isEmpty()) {
-            where.append(" AND grade IN (").append(String.join(", ", Collections.nCopies(query.grades().size(), "?")))
-                    .append(')');
-            query.grades().forEach(grade -> parameters.add(grade.name()));
+            conditions.add("grade in :grades");
+            parameters.and("grades", query.grades().stream().map(Grade::name).toList());
         }
         if (query.catalog() != null) {
-            where.append(" AND catalog = ?");
-            parameters.add(query.catalog());
+            conditions.add("catalog = :catalog");
+            parameters.and("catalog", query.catalog());
         }
         if (query.namespace() != null) {
-            where.append(" AND namespace = ?");
-            parameters.add(query.namespace());
+            conditions.add("namespace = :namespace");
+            parameters.and("namespace", query.namespace());
         }
         String column = switch (query.sort()) {
             case SCORE -> "score";
-            case TABLE -> "table_id";
-            case GRADED_AT -> "graded_at";
+            case TABLE -> "tableId";
+            case GRADED_AT -> "gradedAt";
         };
-        String direction = query.direction() == TableQuery.Direction.ASC ? "ASC" : "DESC";
-        try (Connection connection = dataSource.getConnection()) {
-            long total;
-            try (PreparedStatement count = connection.prepareStatement("SELECT count(*) FROM table_grade" + where)) {
-                bind(count, parameters);
-                try (ResultSet rows = count.executeQuery()) {
-                    rows.next();
-                    total = rows.getLong(1);
-                }
-            }
-            List<CurrentRow> tables = new ArrayList<>();
-            try (PreparedStatement select = connection.prepareStatement(
-                    "SELECT table_id, scan_id, snapshot_id, scanned_at, graded_at, score, grade, deductions FROM table_grade"
-                            + where + " ORDER BY " + column + " " + direction + ", table_id " + direction
-                            + " LIMIT ? OFFSET ?")) {
-                List<Object> all = new ArrayList<>(parameters);
-                all.add(query.limit());
-                all.add(query.offset());
-                bind(select, all);
-                try (ResultSet rows = select.executeQuery()) {
-                    while (rows.next()) {
-                        tables.add(currentRow(rows));
-                    }
-                }
-            }
-            return new Page(total, tables);
-        } catch (SQLException e) {
-            throw GradeStore.unavailable("list table grades", e);
-        }
+        Sort.Direction direction = query.direction() == TableQuery.Direction.ASC ? Sort.Direction.Ascending
+                : Sort.Direction.Descending;
+        // ties broken by table id, in the same direction
+        Sort order = column.equals("tableId") ? Sort.by(column, direction) : Sort.by(column, direction).and("tableId", direction);
+        return EntityTransactions.call(CommonErrorCode.DEPENDENCY_UNAVAILABLE, "list table grades", () -> {
+            PanacheQuery<TableGradeEntity> rows = TableGradeEntity.find(String.join(" and ", conditions), order, parameters);
+            // range's ends are inclusive: the gauges' "all" must not overflow its count
+            long last = Math.min((long) query.offset() + query.limit() - 1, Integer.MAX_VALUE - 1);
+            List<CurrentRow> tables = rows.range(query.offset(), (int) last).list().stream()
+                    .map(CurrentGrades::currentRow).toList();
+            return new Page(rows.count(), tables);
+        });
     }
 
     /** Every table's current grade (for the gauges). */
@@ -89,16 +64,8 @@ public class CurrentGrades {
         }
     }
 
-    private static CurrentRow currentRow(ResultSet rows) throws SQLException {
-        long snapshotId = rows.getLong(3);
-        return new CurrentRow(TableId.parse(rows.getString(1)), rows.getString(2), rows.wasNull() ? null : snapshotId,
-                rows.getTimestamp(4).toInstant(), rows.getTimestamp(5).toInstant(), rows.getInt(6),
-                Grade.valueOf(rows.getString(7)), GradeStore.parse(rows.getString(8), GradeStore.DEDUCTIONS));
-    }
-
-    private static void bind(PreparedStatement statement, List<Object> parameters) throws SQLException {
-        for (int i = 0; i < parameters.size(); i++) {
-            statement.setObject(i + 1, parameters.get(i));
-        }
+    private static CurrentRow currentRow(TableGradeEntity row) {
+        return new CurrentRow(TableId.parse(row.tableId), row.scanId, row.snapshotId, row.scannedAt, row.gradedAt, row.score,
+                Grade.valueOf(row.grade), GradeStore.parse(row.deductions, GradeStore.DEDUCTIONS));
     }
 }

@@ -12,26 +12,27 @@ import dev.cryo.contracts.event.TableGraded;
 import dev.cryo.contracts.json.EventJson;
 import dev.cryo.platform.error.CommonErrorCode;
 import dev.cryo.platform.error.CryoException;
+import dev.cryo.platform.persistence.EntityTransactions;
+import dev.cryo.platform.persistence.TableScanKey;
 import dev.cryo.scorer.ScorerErrorCode;
 import dev.cryo.scorer.domain.CurrentGrade;
 import dev.cryo.scorer.domain.GradeTransition;
-import io.agroal.api.AgroalDataSource;
+import io.quarkus.panache.common.Sort;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
 
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.sql.Types;
-import java.util.ArrayList;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
-/** Grade history and current grades in PostgreSQL, with plain JDBC. */
+/**
+ * Grade history and current grades, as Panache entities ({@link GradeHistoryEntity}, {@link TableGradeEntity}).
+ * A grading holds its table's lock ({@link EntityTransactions#lock}) until it commits: gradings of
+ * one table by several consumers, a redelivery among them, decide one after the other against the
+ * current grade the last one stored, so a band move is announced once.
+ */
 @ApplicationScoped
 public class GradeStore {
 
@@ -40,208 +41,121 @@ public class GradeStore {
     private static final TypeReference<Map<String, String>> PROPERTIES = new TypeReference<>() {
     };
 
-    private final AgroalDataSource dataSource;
-
-    GradeStore(AgroalDataSource dataSource) {
-        this.dataSource = dataSource;
-    }
-
     /**
-     * Stores a grading and decides, under a lock on the table's current grade, whether the band
-     * moved. A scan stored before is not graded again: its stored events come back, so that a
-     * redelivery republishes the same events (same ids) if they may not have reached the broker.
+     * Stores a grading and decides whether the band moved. A scan stored before is not graded again:
+     * its stored events come back, so that a redelivery republishes the same events (same ids) if they
+     * may not have reached the broker. Joins the caller's transaction.
      */
-    @Transactional
     public Recorded record(GradingRecord record) {
         EventEnvelope<TableGraded> envelope = record.graded();
         TableGraded graded = envelope.data();
-        try (Connection connection = dataSource.getConnection()) {
-            if (!insertHistory(connection, record)) {
-                return stored(connection, graded.table(), graded.scanId());
+        String tableId = graded.table().toString();
+        return inTransaction("store the grade of scan " + graded.scanId(), () -> {
+            EntityTransactions.lock(GradeHistoryEntity.getEntityManager(), "grade", tableId);
+            GradeHistoryEntity stored = GradeHistoryEntity.findById(new TableScanKey(tableId, graded.scanId()));
+            if (stored != null) {
+                return stored(stored);
             }
-            Optional<CurrentGrade> current = lockCurrent(connection, graded.table());
+            GradeHistoryEntity history = history(record);
+            history.persist();
+            TableGradeEntity row = TableGradeEntity.findById(tableId);
+            Optional<CurrentGrade> current = Optional.ofNullable(row).map(existing -> new CurrentGrade(existing.scanId,
+                    existing.scannedAt, existing.score, Grade.valueOf(existing.grade)));
             GradeTransition transition = GradeTransition.of(current, graded, record.scannedAt(), record.fixes());
-            if (current.isEmpty() && !insertCurrent(connection, record)) {
-                // Another consumer graded this table's first scan meanwhile: decide against its grade.
-                current = lockCurrent(connection, graded.table());
-                transition = GradeTransition.of(current, graded, record.scannedAt(), record.fixes());
-                if (transition.effect() == GradeTransition.Effect.REPLACES_CURRENT) {
-                    updateCurrent(connection, record);
+            boolean replaces = transition.effect() == GradeTransition.Effect.REPLACES_CURRENT;
+            if (replaces) {
+                if (row == null) {
+                    row = new TableGradeEntity();
+                    row.tableId = tableId;
+                    row.catalog = graded.table().catalog();
+                    row.namespace = graded.table().namespaceName();
+                    setCurrent(row, record);
+                    row.persist();
+                } else {
+                    setCurrent(row, record);
                 }
-            } else if (current.isPresent() && transition.effect() == GradeTransition.Effect.REPLACES_CURRENT) {
-                updateCurrent(connection, record);
             }
             Optional<EventEnvelope<GradeChanged>> change = transition.change().map(data -> new EventEnvelope<>(
                     record.changeEventId(), EventType.GRADE_CHANGED, envelope.source(), envelope.time(),
                     envelope.subject(), envelope.correlationId(), envelope.actor(), data));
-            if (change.isPresent()) {
-                try (PreparedStatement update = connection.prepareStatement(
-                        "UPDATE grade_history SET grade_changed = ?::jsonb, grade_changed_event_id = ? "
-                                + "WHERE table_id = ? AND scan_id = ?")) {
-                    update.setString(1, EventJson.writeString(change.get().data()));
-                    update.setString(2, change.get().id());
-                    update.setString(3, graded.table().toString());
-                    update.setString(4, graded.scanId());
-                    update.executeUpdate();
-                }
-            }
-            return new Recorded(envelope, change, transition.effect() == GradeTransition.Effect.REPLACES_CURRENT
-                    ? Recorded.Outcome.NEW_CURRENT : Recorded.Outcome.NEW_HISTORY_ONLY);
-        } catch (SQLException e) {
-            throw unavailable("store the grade of scan " + graded.scanId(), e);
-        }
+            change.ifPresent(event -> {
+                history.gradeChanged = EventJson.writeString(event.data());
+                history.gradeChangedEventId = event.id();
+            });
+            GradeHistoryEntity.flush();
+            return new Recorded(envelope, change, replaces ? Recorded.Outcome.NEW_CURRENT : Recorded.Outcome.NEW_HISTORY_ONLY);
+        });
     }
 
     /** Notes that the broker acknowledged a scan's events: a later redelivery publishes nothing. */
-    @Transactional
     public void markPublished(TableId table, String scanId) {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement update = connection.prepareStatement("UPDATE grade_history SET published_at = now() "
-                     + "WHERE table_id = ? AND scan_id = ? AND published_at IS NULL")) {
-            update.setString(1, table.toString());
-            update.setString(2, scanId);
-            update.executeUpdate();
-        } catch (SQLException e) {
-            throw unavailable("mark scan " + scanId + " published", e);
-        }
+        inTransaction("mark scan " + scanId + " published", () -> GradeHistoryEntity.update(
+                "publishedAt = ?1 where tableId = ?2 and scanId = ?3 and publishedAt is null",
+                Instant.now(), table.toString(), scanId));
     }
 
     /** The current grading of a table: its newest scan. */
     public Optional<StoredGrading> current(TableId table) {
-        return queryGradings("SELECT h.table_graded, h.grade_changed, h.scanned_at, h.data_bytes, h.properties, h.correlation_id, h.actor "
-                + "FROM table_grade t JOIN grade_history h ON h.table_id = t.table_id AND h.scan_id = t.scan_id "
-                + "WHERE t.table_id = ? LIMIT ?",
-                table.toString(), 1).stream().findFirst();
+        return inTransaction("read the grades of " + table, () ->
+                TableGradeEntity.<TableGradeEntity>findByIdOptional(table.toString())
+                        .map(row -> GradeHistoryEntity.<GradeHistoryEntity>findById(new TableScanKey(row.tableId, row.scanId)))
+                        .map(GradeStore::grading));
     }
 
     /** A table's gradings, newest scan first. */
     public List<StoredGrading> history(TableId table, int limit) {
-        return queryGradings("SELECT table_graded, grade_changed, scanned_at, data_bytes, properties, correlation_id, actor "
-                + "FROM grade_history WHERE table_id = ? ORDER BY scanned_at DESC, graded_at DESC LIMIT ?",
-                table.toString(), limit);
+        return inTransaction("read the grades of " + table, () -> GradeHistoryEntity.<GradeHistoryEntity>find("tableId",
+                        Sort.descending("scannedAt", "gradedAt"), table.toString())
+                .page(0, limit).list().stream().map(GradeStore::grading).toList());
     }
 
-    private static boolean insertHistory(Connection connection, GradingRecord record) throws SQLException {
+    private static GradeHistoryEntity history(GradingRecord record) {
         EventEnvelope<TableGraded> envelope = record.graded();
         TableGraded graded = envelope.data();
-        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO grade_history (scan_id, table_id, "
-                + "snapshot_id, scanned_at, graded_at, score, grade, data_bytes, properties, table_graded, graded_event_id, "
-                + "event_source, correlation_id, actor) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?) "
-                + "ON CONFLICT (table_id, scan_id) DO NOTHING")) {
-            insert.setString(1, graded.scanId());
-            insert.setString(2, graded.table().toString());
-            setLong(insert, 3, graded.snapshotId());
-            insert.setTimestamp(4, Timestamp.from(record.scannedAt()));
-            insert.setTimestamp(5, Timestamp.from(graded.gradedAt()));
-            insert.setInt(6, graded.score());
-            insert.setString(7, graded.grade().name());
-            insert.setLong(8, record.dataBytes());
-            insert.setString(9, EventJson.writeString(record.properties()));
-            insert.setString(10, EventJson.writeString(graded));
-            insert.setString(11, envelope.id());
-            insert.setString(12, envelope.source());
-            insert.setString(13, envelope.correlationId());
-            insert.setString(14, envelope.actor());
-            return insert.executeUpdate() == 1;
-        }
+        GradeHistoryEntity history = new GradeHistoryEntity();
+        history.tableId = graded.table().toString();
+        history.scanId = graded.scanId();
+        history.setGrading(record);
+        history.dataBytes = record.dataBytes();
+        history.properties = EventJson.writeString(record.properties());
+        history.tableGraded = EventJson.writeString(graded);
+        history.gradedEventId = envelope.id();
+        history.eventSource = envelope.source();
+        history.correlationId = envelope.correlationId();
+        history.actor = envelope.actor();
+        return history;
     }
 
-    private static Optional<CurrentGrade> lockCurrent(Connection connection, TableId table) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(
-                "SELECT scan_id, scanned_at, score, grade FROM table_grade WHERE table_id = ? FOR UPDATE")) {
-            select.setString(1, table.toString());
-            try (ResultSet rows = select.executeQuery()) {
-                if (!rows.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new CurrentGrade(rows.getString(1), rows.getTimestamp(2).toInstant(), rows.getInt(3),
-                        Grade.valueOf(rows.getString(4))));
-            }
-        }
-    }
-
-    private static boolean insertCurrent(Connection connection, GradingRecord record) throws SQLException {
+    private static void setCurrent(TableGradeEntity row, GradingRecord record) {
         TableGraded graded = record.graded().data();
-        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO table_grade (table_id, catalog, "
-                + "namespace, scan_id, snapshot_id, scanned_at, graded_at, score, grade, deductions) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb) ON CONFLICT (table_id) DO NOTHING")) {
-            insert.setString(1, graded.table().toString());
-            insert.setString(2, graded.table().catalog());
-            insert.setString(3, graded.table().namespaceName());
-            insert.setString(4, graded.scanId());
-            setLong(insert, 5, graded.snapshotId());
-            insert.setTimestamp(6, Timestamp.from(record.scannedAt()));
-            insert.setTimestamp(7, Timestamp.from(graded.gradedAt()));
-            insert.setInt(8, graded.score());
-            insert.setString(9, graded.grade().name());
-            insert.setString(10, EventJson.writeString(graded.deductions()));
-            return insert.executeUpdate() == 1;
-        }
+        row.scanId = graded.scanId();
+        row.setGrading(record);
+        row.deductions = EventJson.writeString(graded.deductions());
     }
 
-    private static void updateCurrent(Connection connection, GradingRecord record) throws SQLException {
-        TableGraded graded = record.graded().data();
-        try (PreparedStatement update = connection.prepareStatement("UPDATE table_grade SET scan_id = ?, snapshot_id = ?, "
-                + "scanned_at = ?, graded_at = ?, score = ?, grade = ?, deductions = ?::jsonb WHERE table_id = ?")) {
-            update.setString(1, graded.scanId());
-            setLong(update, 2, graded.snapshotId());
-            update.setTimestamp(3, Timestamp.from(record.scannedAt()));
-            update.setTimestamp(4, Timestamp.from(graded.gradedAt()));
-            update.setInt(5, graded.score());
-            update.setString(6, graded.grade().name());
-            update.setString(7, EventJson.writeString(graded.deductions()));
-            update.setString(8, graded.table().toString());
-            update.executeUpdate();
-        }
+    /** The events a stored grading published, with their stored ids and attributes. */
+    private static Recorded stored(GradeHistoryEntity row) {
+        TableGraded graded = EventJson.read(bytes(row.tableGraded), TableGraded.class);
+        EventEnvelope<TableGraded> gradedEnvelope = new EventEnvelope<>(row.gradedEventId, EventType.TABLE_GRADED,
+                row.eventSource, graded.gradedAt(), graded.table().toString(), row.correlationId, row.actor, graded);
+        Optional<EventEnvelope<GradeChanged>> change = Optional.ofNullable(row.gradeChanged)
+                .map(json -> EventJson.read(bytes(json), GradeChanged.class))
+                .map(data -> new EventEnvelope<>(row.gradeChangedEventId, EventType.GRADE_CHANGED, row.eventSource,
+                        graded.gradedAt(), graded.table().toString(), row.correlationId, row.actor, data));
+        return new Recorded(gradedEnvelope, change,
+                row.publishedAt == null ? Recorded.Outcome.STORED_UNPUBLISHED : Recorded.Outcome.STORED_PUBLISHED);
     }
 
-    private static Recorded stored(Connection connection, TableId table, String scanId) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement("SELECT table_graded, graded_event_id, grade_changed, "
-                + "grade_changed_event_id, event_source, correlation_id, actor, published_at FROM grade_history "
-                + "WHERE table_id = ? AND scan_id = ?")) {
-            select.setString(1, table.toString());
-            select.setString(2, scanId);
-            try (ResultSet rows = select.executeQuery()) {
-                if (!rows.next()) {
-                    throw new CryoException(ScorerErrorCode.STORED_GRADE_UNREADABLE,
-                            "Cannot read the stored grade of scan " + scanId + ": it vanished during the transaction");
-                }
-                TableGraded graded = EventJson.read(bytes(rows.getString(1)), TableGraded.class);
-                String source = rows.getString(5);
-                String correlationId = rows.getString(6);
-                String actor = rows.getString(7);
-                EventEnvelope<TableGraded> gradedEnvelope = new EventEnvelope<>(rows.getString(2), EventType.TABLE_GRADED,
-                        source, graded.gradedAt(), graded.table().toString(), correlationId, actor, graded);
-                Optional<EventEnvelope<GradeChanged>> change = Optional.ofNullable(rows.getString(3))
-                        .map(json -> EventJson.read(bytes(json), GradeChanged.class))
-                        .map(data -> new EventEnvelope<>(readString(rows, 4), EventType.GRADE_CHANGED, source,
-                                graded.gradedAt(), graded.table().toString(), correlationId, actor, data));
-                Recorded.Outcome outcome = rows.getTimestamp(8) == null
-                        ? Recorded.Outcome.STORED_UNPUBLISHED : Recorded.Outcome.STORED_PUBLISHED;
-                return new Recorded(gradedEnvelope, change, outcome);
-            }
+    private static StoredGrading grading(GradeHistoryEntity row) {
+        if (row == null) {
+            throw new CryoException(ScorerErrorCode.STORED_GRADE_UNREADABLE,
+                    "Cannot read a current grade: its scan is missing from the history");
         }
-    }
-
-    private List<StoredGrading> queryGradings(String sql, String tableId, int limit) {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement select = connection.prepareStatement(sql)) {
-            select.setString(1, tableId);
-            select.setInt(2, limit);
-            List<StoredGrading> gradings = new ArrayList<>();
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    TableGraded graded = EventJson.read(bytes(rows.getString(1)), TableGraded.class);
-                    Optional<GradeChanged> change = Optional.ofNullable(rows.getString(2))
-                            .map(json -> EventJson.read(bytes(json), GradeChanged.class));
-                    gradings.add(new StoredGrading(graded, change, rows.getTimestamp(3).toInstant(), rows.getLong(4),
-                            parse(rows.getString(5), PROPERTIES), rows.getString(6), rows.getString(7)));
-                }
-            }
-            return gradings;
-        } catch (SQLException e) {
-            throw unavailable("read the grades of " + tableId, e);
-        }
+        TableGraded graded = EventJson.read(bytes(row.tableGraded), TableGraded.class);
+        Optional<GradeChanged> change = Optional.ofNullable(row.gradeChanged)
+                .map(json -> EventJson.read(bytes(json), GradeChanged.class));
+        return new StoredGrading(graded, change, row.scannedAt, row.dataBytes, parse(row.properties, PROPERTIES),
+                row.correlationId, row.actor);
     }
 
     static <T> T parse(String json, TypeReference<T> type) {
@@ -253,28 +167,11 @@ public class GradeStore {
         }
     }
 
-    private static String readString(ResultSet rows, int column) {
-        try {
-            return rows.getString(column);
-        } catch (SQLException e) {
-            throw unavailable("read a stored grade change", e);
-        }
-    }
-
     private static byte[] bytes(String json) {
         return json.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static void setLong(PreparedStatement statement, int index, Long value) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.BIGINT);
-        } else {
-            statement.setLong(index, value);
-        }
-    }
-
-    static CryoException unavailable(String action, SQLException cause) {
-        return new CryoException(CommonErrorCode.DEPENDENCY_UNAVAILABLE, "Cannot " + action + ": " + cause.getMessage(),
-                cause);
+    private static <T> T inTransaction(String action, Supplier<T> work) {
+        return EntityTransactions.call(CommonErrorCode.DEPENDENCY_UNAVAILABLE, action, work);
     }
 }
