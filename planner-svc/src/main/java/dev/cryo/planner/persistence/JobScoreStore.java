@@ -22,9 +22,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The planner's {@code job_score} table (see {@code V2__job_scores.sql}), in plain JDBC like the
- * plans: what each job's operations changed, then its JobScored. Writes run inside the caller's
- * transaction, with the table's row of {@code table_state} locked.
+ * The planner's {@code job_score} table (see {@code V2__job_scores.sql}): what each job's operations
+ * changed, then its JobScored. Writes run inside the caller's transaction. Plain JDBC: operation reports
+ * arrive without the table's lock and are folded in by conditional SQL (insert-if-absent, append-if-missing,
+ * {@code greatest}), the score is taken once by a conditional update, and the sweep claims rows with
+ * {@code FOR UPDATE SKIP LOCKED}; an entity's read-modify-write would race the reports.
  */
 @ApplicationScoped
 public class JobScoreStore {

@@ -24,8 +24,12 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -165,6 +169,31 @@ class PlanningServiceTest {
 
         assertThat(store.newestScan(table)).hasValueSatisfying(stored -> assertThat(stored.scanId()).isEqualTo(scan.scanId()));
         assertThat(plans).singleElement().satisfies(plan -> assertThat(((MaintenancePlanned) plan.data()).scanId()).isEqualTo(scan.scanId()));
+    }
+
+    @Test
+    void aGradeAndItsScanArrivingTogetherOnANewTablePlanItOnce() throws Exception {
+        for (int round = 0; round < 10; round++) {
+            TableId table = randomTable();
+            TableScanned scan = scan(table, T0);
+            EventEnvelope<TableGraded> grade = envelope(grade(scan, T0.plusSeconds(1)));
+            EventEnvelope<TableScanned> scanned = envelope(scan);
+            ExecutorService threads = Executors.newFixedThreadPool(2);
+            try {
+                // both consumers lock the table first; on a new table both would insert its row
+                Future<List<EventEnvelope<?>>> fromGrade = threads.submit(() -> planning.graded(grade));
+                Future<List<EventEnvelope<?>>> fromScan = threads.submit(() -> planning.scanned(scanned));
+                List<EventEnvelope<?>> plans = new ArrayList<>(fromGrade.get());
+                plans.addAll(fromScan.get());
+
+                assertThat(plans).as("round %d", round).singleElement()
+                        .satisfies(plan -> assertThat(((MaintenancePlanned) plan.data()).scanId()).isEqualTo(scan.scanId()));
+                assertThat(store.latestGrade(table)).hasValueSatisfying(stored -> assertThat(stored.waitingForScan()).isFalse());
+                assertThat(store.plans(table, 10)).hasSize(1);
+            } finally {
+                threads.shutdownNow();
+            }
+        }
     }
 
     private static TableScanned withScanId(TableScanned scan, String scanId) {
