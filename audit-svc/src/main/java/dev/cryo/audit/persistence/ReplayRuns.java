@@ -17,7 +17,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-/** The record of rebuilds and re-publications (table {@code replay_run} of the live schema). */
+/**
+ * The record of rebuilds and re-publications (table {@code replay_run} of the live schema). Plain JDBC:
+ * the audit's log and its queries need SQL ({@link AuditStore}, {@link AuditQueries}), and this one small
+ * table does not earn Hibernate's start-up time and memory in the service.
+ */
 @ApplicationScoped
 public class ReplayRuns {
 

@@ -16,7 +16,10 @@ import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The engine-step log in PostgreSQL (table {@code engine_step}). */
+/**
+ * The engine-step log in PostgreSQL (table {@code engine_step}). Plain JDBC: a step's start is one upsert
+ * stamped with the database's clock ({@code clock_timestamp()}), whichever executor runs it.
+ */
 @ApplicationScoped
 public class EngineSteps implements EngineStepLog {
 

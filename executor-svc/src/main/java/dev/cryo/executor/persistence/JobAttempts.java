@@ -27,7 +27,8 @@ import java.util.Optional;
 /**
  * Job attempts and their steps in PostgreSQL: the executor's memory across crashes and
  * redeliveries. Times are the database's, so executors with skewed clocks agree on whose
- * heartbeat is stale.
+ * heartbeat is stale. Plain JDBC: taking an attempt over is one conditional upsert on that clock
+ * ({@code ON CONFLICT ... WHERE heartbeat_at < now() - lease ... RETURNING}).
  */
 @ApplicationScoped
 public class JobAttempts {

@@ -13,7 +13,10 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.Optional;
 
-/** Jobs withdrawn because their table was paused after admission, shared by every executor through PostgreSQL. */
+/**
+ * Jobs withdrawn because their table was paused after admission, shared by every executor through PostgreSQL.
+ * Plain JDBC: a revocation is stored once, by whichever executor records it first ({@code ON CONFLICT DO NOTHING}).
+ */
 @ApplicationScoped
 public class JobRevocations {
 

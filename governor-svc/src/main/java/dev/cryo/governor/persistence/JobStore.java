@@ -17,7 +17,10 @@ import java.util.Optional;
 import static dev.cryo.governor.persistence.Jdbc.instant;
 import static dev.cryo.governor.persistence.Jdbc.nullableInt;
 
-/** Jobs, the table locks they hold and the per-table serialisation of decisions. Callers hold a transaction. */
+/**
+ * Jobs, the table locks they hold and the per-table serialisation of decisions. Callers hold a transaction.
+ * Plain JDBC: decisions are ordered by advisory locks and a table lock is an insert-if-absent lease.
+ */
 @ApplicationScoped
 public class JobStore {
 

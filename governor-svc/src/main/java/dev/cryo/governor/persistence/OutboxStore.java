@@ -15,7 +15,8 @@ import static dev.cryo.governor.persistence.Jdbc.instant;
 /**
  * Events decided but perhaps not yet published. A decision writes its events here in its own
  * transaction; the relay publishes them and marks them, so a governor that stops in between
- * loses nothing and admits nothing twice. Callers hold a transaction.
+ * loses nothing and admits nothing twice. Callers hold a transaction. Plain JDBC: one relay at a time
+ * by a try-advisory lock, events stored once ({@code ON CONFLICT DO NOTHING}).
  */
 @ApplicationScoped
 public class OutboxStore {

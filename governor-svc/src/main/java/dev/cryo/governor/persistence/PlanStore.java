@@ -18,7 +18,10 @@ import java.util.Optional;
 
 import static dev.cryo.governor.persistence.Jdbc.instant;
 
-/** The plans the governor received and where each stands. Callers hold a transaction. */
+/**
+ * The plans the governor received and where each stands. Callers hold a transaction. Plain JDBC: plans
+ * are stored once ({@code ON CONFLICT DO NOTHING}) and an evaluation claims a due plan with a row lock.
+ */
 @ApplicationScoped
 public class PlanStore {
 

@@ -12,7 +12,8 @@ import java.sql.SQLException;
 
 /**
  * The idempotent consumer's memory (after Debezium's outbox example): the ids of events a
- * consumer has handled, written in the same transaction as the work.
+ * consumer has handled, written in the same transaction as the work. Plain JDBC: one insert-if-absent
+ * ({@code ON CONFLICT DO NOTHING}) tells a redelivery, in every service, with Hibernate or without.
  */
 @ApplicationScoped
 public class ProcessedEvents {
