@@ -24,6 +24,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
+import static dev.cryo.testsupport.OperatorOnly.VIEWER;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -33,8 +35,6 @@ import static org.hamcrest.Matchers.equalTo;
 @QuarkusTest
 class ReplayTest {
 
-    static final String OPERATOR = "Bearer test-operator-token-0001";
-    static final String VIEWER = "Bearer test-viewer-token-00001";
     private static final int EVENTS = 10_000;
 
     @Test

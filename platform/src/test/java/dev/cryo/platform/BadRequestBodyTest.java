@@ -5,6 +5,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.junit.jupiter.api.Test;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
@@ -14,7 +15,6 @@ import static org.hamcrest.Matchers.startsWith;
 @QuarkusTestResource(TestTopicsResource.class)
 class BadRequestBodyTest {
 
-    static final String OPERATOR = "Bearer test-operator-token-0001";
     static final String PATH = "/api/v1/dead-letters/redrive";
 
     @Test

@@ -29,6 +29,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
+import static dev.cryo.testsupport.OperatorOnly.VIEWER;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -44,9 +46,6 @@ import static org.hamcrest.Matchers.equalTo;
 @QuarkusTest
 @QuarkusTestResource(TestTopicsResource.class)
 class DeadLetterRedriveTest {
-
-    static final String OPERATOR = "Bearer test-operator-token-0001";
-    static final String VIEWER = "Bearer test-viewer-token-00001";
 
     @Inject
     EchoConsumer consumer;

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Optional;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
+import static dev.cryo.testsupport.OperatorOnly.VIEWER;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -16,9 +18,6 @@ import static org.hamcrest.Matchers.equalTo;
 @QuarkusTest
 @QuarkusTestResource(TestTopicsResource.class)
 class SecurityTest {
-
-    static final String OPERATOR = "Bearer test-operator-token-0001";
-    static final String VIEWER = "Bearer test-viewer-token-00001";
 
     @Test
     void readsAreOpen() {

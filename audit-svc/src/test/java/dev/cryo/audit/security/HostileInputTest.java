@@ -9,6 +9,7 @@ import dev.cryo.contracts.cloudevents.EventType;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.testsupport.HostileRecords;
+import dev.cryo.testsupport.HostileRequests;
 import dev.cryo.testsupport.KafkaTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -22,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -42,7 +44,6 @@ class HostileInputTest {
     /** cryo.audit.query.max-page-bytes, its default. */
     private static final long PAGE_BYTES = 8L << 20;
 
-    static final String OPERATOR = "Bearer test-operator-token-0001";
     static final Duration WAIT = Duration.ofSeconds(120);
 
     @Test
@@ -133,6 +134,7 @@ class HostileInputTest {
         given().get("/api/v1/audit/replays/{id}", "../../etc/passwd").then().statusCode(404)
                 .body("message", equalTo("Cannot find replay ../../etc/passwd: not a replay id"));
 
+        HostileRequests.assertDeadLetterRequestsRefused();
         given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"targetSchema\": ")
                 .post("/api/v1/audit/replays/rebuild").then().statusCode(400)
                 .body("message", startsWith("Cannot read the request body: it is not valid JSON"));

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 
@@ -28,7 +29,6 @@ import static org.awaitility.Awaitility.await;
 @QuarkusTestResource(value = SecretsResource.class, restrictToAnnotatedClass = true)
 class SecretsTest {
 
-    static final String OPERATOR = "Bearer test-operator-token-0001";
     static final String[] SECRETS = {SecretsResource.WRITER_PASSWORD, SecretsResource.OWNER_PASSWORD};
 
     @Test

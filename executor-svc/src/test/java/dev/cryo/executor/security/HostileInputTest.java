@@ -13,10 +13,10 @@ import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.executor.Jobs;
 import dev.cryo.executor.WarehouseResource;
 import dev.cryo.testsupport.HostileRecords;
+import dev.cryo.testsupport.HostileRequests;
 import dev.cryo.testsupport.KafkaTestClient;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -40,8 +41,6 @@ import static org.hamcrest.Matchers.startsWith;
 @QuarkusTest
 @QuarkusTestResource(WarehouseResource.class)
 class HostileInputTest {
-
-    static final String OPERATOR = "Bearer test-operator-token-0001";
 
     @Test
     void hostileJobsAreDeadLetteredAndTheNextJobStillRuns() {
@@ -66,14 +65,8 @@ class HostileInputTest {
 
     @Test
     void hostilePathsAndParametersGetAClearFourHundred() {
-        given().header("Authorization", OPERATOR).get("/api/v1/tables/{table}/orphans", "exectest../../etc/passwd").then().statusCode(400)
-                .body("message", startsWith("Cannot list orphans: Cannot create table id"));
-        given().header("Authorization", OPERATOR).get("/api/v1/tables/{table}/orphans", "exectest.x/../../etc.passwd").then().statusCode(400)
-                .body("message", equalTo("Cannot list orphans: Cannot create table id: namespace level is blank"));
-        given().header("Authorization", OPERATOR).get("/api/v1/tables/{table}/orphans", "exectest.maintenance.t`; DROP TABLE job_attempt").then().statusCode(400)
-                .body("message", containsString("contains '.', '`' or a control character"));
-        given().header("Authorization", OPERATOR).get("/api/v1/tables/exectest.maintenance." + "t".repeat(1000) + "/orphans").then().statusCode(400)
-                .body("message", equalTo("Cannot list orphans: Cannot create table id: table is longer than 255 characters"));
+        HostileRequests.assertTableIdsRefused("GET /api/v1/tables/{table}/orphans", "exectest",
+                id -> given().header("Authorization", OPERATOR).get("/api/v1/tables/{table}/orphans", id));
         given().header("Authorization", OPERATOR).get("/api/v1/tables/exectest.maintenance.t/orphans?ageFloor=PT1H;DROP TABLE job_attempt").then().statusCode(400)
                 .body("message", startsWith("Cannot list orphans of exectest.maintenance.t: ageFloor is not an ISO-8601 duration: Text cannot be parsed to a Duration"));
         // A quote is a legal name character: it reaches the catalog as a name and finds no table.
@@ -87,12 +80,7 @@ class HostileInputTest {
                 .body("code", equalTo("JOB_NOT_FOUND"));
         given().get("/api/v1/jobs?limit=100000").then().statusCode(400)
                 .body("message", equalTo("Cannot list jobs: limit must be between 1 and 1000, got 100000"));
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"ids\": [\"x\"], \"all\": ")
-                .post("/api/v1/dead-letters/redrive").then().statusCode(400)
-                .body("message", startsWith("Cannot read the request body: it is not valid JSON"));
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"all\": true, \"where\": \"1=1\"}")
-                .post("/api/v1/dead-letters/redrive").then().statusCode(400)
-                .body("message", equalTo("Cannot read the request body: unknown field 'where' (known fields: all, ids)"));
+        HostileRequests.assertDeadLetterRequestsRefused();
         given().get("/api/v1/jobs").then().statusCode(200);
     }
 }

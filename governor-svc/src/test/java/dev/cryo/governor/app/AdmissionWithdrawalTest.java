@@ -29,7 +29,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import static dev.cryo.governor.app.GovernorServiceTest.OPERATOR;
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

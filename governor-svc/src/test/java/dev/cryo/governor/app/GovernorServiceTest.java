@@ -35,6 +35,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
+import static dev.cryo.testsupport.OperatorOnly.VIEWER;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -47,9 +49,6 @@ import static org.hamcrest.Matchers.hasItem;
  */
 @QuarkusTest
 class GovernorServiceTest {
-
-    static final String OPERATOR = "Bearer test-operator-token-0001";
-    static final String VIEWER = "Bearer test-viewer-token-00001";
 
     @Inject
     AgroalDataSource dataSource;

@@ -8,6 +8,7 @@ import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.governor.app.Broker;
 import dev.cryo.governor.app.Events;
 import dev.cryo.testsupport.HostileRecords;
+import dev.cryo.testsupport.HostileRequests;
 import dev.cryo.testsupport.KafkaTestClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -32,8 +34,6 @@ import static org.hamcrest.Matchers.startsWith;
  */
 @QuarkusTest
 class HostileInputTest {
-
-    static final String OPERATOR = "Bearer test-operator-token-0001";
 
     @BeforeEach
     void runTestTablesNatively() {
@@ -120,6 +120,7 @@ class HostileInputTest {
         given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"slots\": 1}")
                 .put("/api/v1/engines/native;DROP").then().statusCode(400)
                 .body("message", equalTo("Cannot use engine 'native;DROP': expected native, trino or spark"));
+        HostileRequests.assertDeadLetterRequestsRefused();
         // A well-formed request still works after the hostile ones; it puts back the slots it found,
         // since the tests after this one admit their plans on the native engine's slots.
         int nativeSlots = given().get("/api/v1/engines").then().statusCode(200)

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,8 +32,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @QuarkusTest
 @QuarkusTestResource(value = SecretsResource.class, restrictToAnnotatedClass = true)
 class SecretsTest {
-
-    static final String OPERATOR = "Bearer test-operator-token-0001";
 
     @Test
     void theTrinoPasswordIsInNoLogEventOrAnswer() throws IOException {

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,7 +39,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Tag("engines")
 class TrinoEngineBusyTest {
 
-    static final String OPERATOR = "Bearer test-operator-token-0001";
     /** Rows that Trino produces only as fast as the client reads them: the query stays running, cheaply. */
     static final String ENDLESS = "SELECT a.x FROM UNNEST(sequence(1, 10000)) a(x) CROSS JOIN UNNEST(sequence(1, 10000)) b(y)";
     static final int HELD_QUERIES = 3;

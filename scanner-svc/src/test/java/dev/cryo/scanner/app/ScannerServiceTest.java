@@ -52,6 +52,8 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.function.Predicate;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
+import static dev.cryo.testsupport.OperatorOnly.VIEWER;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -68,8 +70,6 @@ import static org.hamcrest.Matchers.hasItem;
 @QuarkusTestResource(TestCatalogResource.class)
 class ScannerServiceTest {
 
-    static final String OPERATOR = "Bearer test-operator-token-0001";
-    static final String VIEWER = "Bearer test-viewer-token-00001";
     static final OffsetDateTime START = OffsetDateTime.of(2026, 11, 1, 0, 0, 0, 0, ZoneOffset.UTC);
     static final Namespace NAMESPACE = Namespace.of("sales");
 

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 
@@ -29,8 +30,6 @@ import static org.awaitility.Awaitility.await;
 @QuarkusTestResource(TestCatalogResource.class)
 @QuarkusTestResource(value = SecretsResource.class, restrictToAnnotatedClass = true)
 class SecretsTest {
-
-    static final String OPERATOR = "Bearer test-operator-token-0001";
 
     @Test
     void catalogCredentialsAreInNoLogEventOrAnswer() throws IOException {
