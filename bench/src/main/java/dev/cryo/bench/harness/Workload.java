@@ -6,12 +6,9 @@ import dev.cryo.iceberg.fixtures.SampleTables;
 import dev.cryo.iceberg.fixtures.TableWriter;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
-import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.RowDelta;
-import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
 
 import java.time.Duration;
@@ -118,17 +115,7 @@ public final class Workload {
                     Duration.ofSeconds(1), CATEGORIES, PAYLOAD_CHARS));
         }
         List<Record> added = newRows(day, inserts);
-        List<DeleteFile> deletes = new ArrayList<>();
-        if (!versions.isEmpty()) {
-            Schema keySchema = table.schema().select("id");
-            Map<PartitionKey, List<Record>> keysByPartition = new LinkedHashMap<>();
-            for (Record version : versions) {
-                Record key = GenericRecord.create(keySchema);
-                key.setField("id", version.getField("id"));
-                keysByPartition.computeIfAbsent(writer.partitionOf(version), ignored -> new ArrayList<>()).add(key);
-            }
-            keysByPartition.forEach((partition, keys) -> deletes.add(writer.writeEqualityDeletes(partition, keys, "id")));
-        }
+        List<DeleteFile> deletes = writer.writeEqualityDeletes(versions, "id");
         List<Record> all = new ArrayList<>(versions);
         all.addAll(added);
         List<DataFile> files = all.isEmpty() ? List.of() : writer.writeDataFiles(all);

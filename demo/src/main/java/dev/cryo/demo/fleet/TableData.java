@@ -6,12 +6,9 @@ import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.OverwriteFiles;
-import org.apache.iceberg.PartitionKey;
 import org.apache.iceberg.RowDelta;
-import org.apache.iceberg.Schema;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
 
@@ -24,7 +21,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -127,15 +123,7 @@ public final class TableData {
         for (long id : ids) {
             versions.addAll(SampleTables.events(random, id, 1, at, Duration.ofSeconds(1), CATEGORIES, PAYLOAD_CHARS));
         }
-        Schema keySchema = table.schema().select("id");
-        Map<PartitionKey, List<Record>> keysByPartition = new LinkedHashMap<>();
-        for (Record version : versions) {
-            Record key = GenericRecord.create(keySchema);
-            key.setField("id", version.getField("id"));
-            keysByPartition.computeIfAbsent(writer.partitionOf(version), ignored -> new ArrayList<>()).add(key);
-        }
-        List<DeleteFile> deletes = new ArrayList<>();
-        keysByPartition.forEach((partition, keys) -> deletes.add(writer.writeEqualityDeletes(partition, keys, "id")));
+        List<DeleteFile> deletes = writer.writeEqualityDeletes(versions, "id");
         List<DataFile> files = writer.writeDataFiles(versions);
         RowDelta delta = table.newRowDelta();
         files.forEach(delta::addRows);
