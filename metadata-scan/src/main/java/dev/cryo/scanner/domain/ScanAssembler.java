@@ -1,7 +1,6 @@
 package dev.cryo.scanner.domain;
 
 import dev.cryo.contracts.event.PartitionStats;
-import dev.cryo.contracts.event.TableTotals;
 
 import java.util.Collection;
 import java.util.HashMap;
@@ -9,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Merges the aggregates of a snapshot's manifests into per-partition statistics and table totals. */
+/** Merges the aggregates of a snapshot's manifests into per-partition statistics (their sums: {@code TableTotals.of}). */
 public final class ScanAssembler {
 
     /** Partition statistics of a snapshot whose manifests have these aggregates, sorted by spec and values. */
@@ -23,33 +22,6 @@ public final class ScanAssembler {
             }
         }
         return new TreeMap<>(byPartition).values().stream().map(PartitionTotals::toStats).toList();
-    }
-
-    public static TableTotals totals(List<PartitionStats> partitions) {
-        long dataFiles = 0;
-        long dataBytes = 0;
-        long records = 0;
-        long smallFiles = 0;
-        long smallFileBytes = 0;
-        long oversizedFiles = 0;
-        long positionDeleteFiles = 0;
-        long positionDeleteRecords = 0;
-        long equalityDeleteFiles = 0;
-        long equalityDeleteRecords = 0;
-        for (PartitionStats partition : partitions) {
-            dataFiles += partition.dataFiles();
-            dataBytes += partition.dataBytes();
-            records += partition.records();
-            smallFiles += partition.smallFiles();
-            smallFileBytes += partition.smallFileBytes();
-            oversizedFiles += partition.oversizedFiles();
-            positionDeleteFiles += partition.positionDeleteFiles();
-            positionDeleteRecords += partition.positionDeleteRecords();
-            equalityDeleteFiles += partition.equalityDeleteFiles();
-            equalityDeleteRecords += partition.equalityDeleteRecords();
-        }
-        return new TableTotals(partitions.size(), dataFiles, dataBytes, records, smallFiles, smallFileBytes,
-                oversizedFiles, positionDeleteFiles, positionDeleteRecords, equalityDeleteFiles, equalityDeleteRecords);
     }
 
     private ScanAssembler() {

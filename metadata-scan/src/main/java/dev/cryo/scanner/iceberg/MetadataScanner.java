@@ -101,7 +101,7 @@ public final class MetadataScanner {
 
         List<ManifestAggregate> inOrder = manifests.stream().map(m -> aggregates.get(m.path())).toList();
         List<PartitionStats> partitions = ScanAssembler.partitions(inOrder);
-        TableTotals totals = ScanAssembler.totals(partitions);
+        TableTotals totals = TableTotals.of(partitions);
 
         Duration duration = Duration.ofNanos(System.nanoTime() - startNanos);
         return new TableScanned(

@@ -65,7 +65,7 @@ public final class Forecast {
         requireNonNull(expiry, "expiry is null");
         Map<PartitionKey, PartitionStats> partitions = new LinkedHashMap<>();
         scan.partitions().forEach(partition -> partitions.put(PartitionKey.of(partition), partition));
-        Totals totals = new Totals(scan.totals());
+        TableTotals totals = scan.totals();
         SnapshotStats snapshots = scan.snapshots();
         ManifestStats manifests = scan.manifests();
         StatisticsStats statistics = scan.statistics();
@@ -76,7 +76,7 @@ public final class Forecast {
             Operation operation = planned.operation();
             switch (operation) {
                 case CONVERT_DELETES, REWRITE_POSITION_DELETES, OPTIMIZE -> {
-                    rewritePartitions(scan, operation, selected.getOrDefault(operation, List.of()), partitions, totals);
+                    totals = rewritePartitions(scan, operation, selected.getOrDefault(operation, List.of()), partitions, totals);
                     commits += planned.chunks().size();
                     newManifests += planned.chunks().size();
                 }
@@ -104,13 +104,13 @@ public final class Forecast {
                 }
             }
         }
-        return scan.withStatistics(totals.toTotals(), List.copyOf(partitions.values()),
+        return scan.withStatistics(totals, List.copyOf(partitions.values()),
                 withCommits(snapshots, commits, now), withNewManifests(manifests, newManifests), statistics, orphans);
     }
 
-    /** The selected partitions as the operation leaves them, in {@code partitions} and {@code totals}. */
-    private static void rewritePartitions(TableScanned scan, Operation operation, List<PartitionStats> chosen,
-                                          Map<PartitionKey, PartitionStats> partitions, Totals totals) {
+    /** The selected partitions as the operation leaves them, in {@code partitions}; the totals they leave. */
+    private static TableTotals rewritePartitions(TableScanned scan, Operation operation, List<PartitionStats> chosen,
+                                                 Map<PartitionKey, PartitionStats> partitions, TableTotals totals) {
         for (PartitionStats selected : chosen) {
             PartitionKey key = PartitionKey.of(selected);
             PartitionStats before = partitions.get(key);
@@ -120,8 +120,9 @@ public final class Forecast {
             PartitionStats after = rewrite(operation, before, scan.fileSizes().targetFileSizeBytes(),
                     scan.fileSizes().smallFileThresholdBytes());
             partitions.put(key, after);
-            totals.replace(before, after);
+            totals = totals.replacing(before, after);
         }
+        return totals;
     }
 
     /** The snapshots after the plan's commits that no expiry of the plan removed. */
@@ -182,59 +183,6 @@ public final class Forecast {
     private record PartitionKey(int specId, List<String> values) {
         static PartitionKey of(PartitionStats partition) {
             return new PartitionKey(partition.specId(), partition.values());
-        }
-    }
-
-    /** The table's totals, moved by each partition that a rewrite changes. */
-    private static final class Totals {
-        private long partitions;
-        private long dataFiles;
-        private long dataBytes;
-        private long records;
-        private long smallFiles;
-        private long smallFileBytes;
-        private long oversizedFiles;
-        private long positionDeleteFiles;
-        private long positionDeleteRecords;
-        private long equalityDeleteFiles;
-        private long equalityDeleteRecords;
-
-        Totals(TableTotals totals) {
-            partitions = totals.partitions();
-            dataFiles = totals.dataFiles();
-            dataBytes = totals.dataBytes();
-            records = totals.records();
-            smallFiles = totals.smallFiles();
-            smallFileBytes = totals.smallFileBytes();
-            oversizedFiles = totals.oversizedFiles();
-            positionDeleteFiles = totals.positionDeleteFiles();
-            positionDeleteRecords = totals.positionDeleteRecords();
-            equalityDeleteFiles = totals.equalityDeleteFiles();
-            equalityDeleteRecords = totals.equalityDeleteRecords();
-        }
-
-        void replace(PartitionStats before, PartitionStats after) {
-            dataFiles += after.dataFiles() - before.dataFiles();
-            dataBytes += after.dataBytes() - before.dataBytes();
-            records += after.records() - before.records();
-            smallFiles += after.smallFiles() - before.smallFiles();
-            smallFileBytes += after.smallFileBytes() - before.smallFileBytes();
-            oversizedFiles += after.oversizedFiles() - before.oversizedFiles();
-            positionDeleteFiles += after.positionDeleteFiles() - before.positionDeleteFiles();
-            positionDeleteRecords += after.positionDeleteRecords() - before.positionDeleteRecords();
-            equalityDeleteFiles += after.equalityDeleteFiles() - before.equalityDeleteFiles();
-            equalityDeleteRecords += after.equalityDeleteRecords() - before.equalityDeleteRecords();
-        }
-
-        long partitions() {
-            return partitions;
-        }
-
-        TableTotals toTotals() {
-            return new TableTotals(partitions, Math.max(0, dataFiles), Math.max(0, dataBytes), Math.max(0, records),
-                    Math.max(0, smallFiles), Math.max(0, smallFileBytes), Math.max(0, oversizedFiles),
-                    Math.max(0, positionDeleteFiles), Math.max(0, positionDeleteRecords), Math.max(0, equalityDeleteFiles),
-                    Math.max(0, equalityDeleteRecords));
         }
     }
 
