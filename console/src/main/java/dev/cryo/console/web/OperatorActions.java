@@ -26,6 +26,7 @@ import jakarta.ws.rs.core.UriInfo;
 
 import java.net.URI;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * What an operator can do: sign in and out, fix now, pause, resume, edit the table's policy. Every form
@@ -105,17 +106,11 @@ public class OperatorActions {
     @Path("tables/{table}/fix")
     public Response fix(@PathParam("table") String table, @CookieParam(OperatorSession.COOKIE) String cookie) {
         String id = Tables.valid(table);
-        Optional<String> authorization = session.authorization(cookie);
-        if (authorization.isEmpty()) {
-            return signInFirst(id);
-        }
-        try {
-            ChangeAccepted accepted = services.scanner(api -> api.scan(authorization.get(), new ScanRequest(id)));
+        return onTable(id, cookie, "Cannot fix " + id + " now", Notice.FIX_REQUESTED, authorization -> {
+            ChangeAccepted accepted = services.scanner(api -> api.scan(authorization, new ScanRequest(id)));
             Log.infof("Fix now requested for %s: change %s", id, accepted.eventId());
-            return Response.seeOther(withNotice(tablePath(id), Notice.FIX_REQUESTED, accepted.eventId())).build();
-        } catch (ServiceException e) {
-            return failed(id, cookie, "Cannot fix " + id + " now: " + e.describe(), e);
-        }
+            return accepted.eventId();
+        });
     }
 
     @POST
@@ -123,22 +118,16 @@ public class OperatorActions {
     public Response pause(@PathParam("table") String table, @FormParam("reason") String reason,
                           @CookieParam(OperatorSession.COOKIE) String cookie) {
         String id = Tables.valid(table);
-        Optional<String> authorization = session.authorization(cookie);
-        if (authorization.isEmpty()) {
-            return signInFirst(id);
-        }
-        String why = reason == null ? "" : reason.strip();
-        if (why.isEmpty() || why.length() > MAX_REASON_LENGTH) {
-            throw new InvalidInputException("Cannot pause " + id + ": give a reason of 1 to " + MAX_REASON_LENGTH
-                    + " characters, so other operators know why the table waits");
-        }
-        try {
-            Pause pause = services.governor(api -> api.pause(authorization.get(), new PauseRequest(id, why)));
+        return onTable(id, cookie, "Cannot pause " + id, Notice.PAUSED, authorization -> {
+            String why = reason == null ? "" : reason.strip();
+            if (why.isEmpty() || why.length() > MAX_REASON_LENGTH) {
+                throw new InvalidInputException("Cannot pause " + id + ": give a reason of 1 to " + MAX_REASON_LENGTH
+                        + " characters, so other operators know why the table waits");
+            }
+            Pause pause = services.governor(api -> api.pause(authorization, new PauseRequest(id, why)));
             governance.forget(id);
-            return Response.seeOther(withNotice(tablePath(id), Notice.PAUSED, pause.id())).build();
-        } catch (ServiceException e) {
-            return failed(id, cookie, "Cannot pause " + id + ": " + e.describe(), e);
-        }
+            return pause.id();
+        });
     }
 
     /** Resumes the pause that holds the table (which may be a pattern that holds other tables too). */
@@ -147,23 +136,17 @@ public class OperatorActions {
     public Response resume(@PathParam("table") String table, @FormParam("pause") String pauseId,
                            @CookieParam(OperatorSession.COOKIE) String cookie) {
         String id = Tables.valid(table);
-        Optional<String> authorization = session.authorization(cookie);
-        if (authorization.isEmpty()) {
-            return signInFirst(id);
-        }
-        if (pauseId == null || pauseId.isBlank() || pauseId.length() > 200) {
-            throw new InvalidInputException("Cannot resume " + id + ": the form names no pause; reload the page");
-        }
-        try {
+        return onTable(id, cookie, "Cannot resume " + id, Notice.RESUMED, authorization -> {
+            if (pauseId == null || pauseId.isBlank() || pauseId.length() > 200) {
+                throw new InvalidInputException("Cannot resume " + id + ": the form names no pause; reload the page");
+            }
             services.governor(api -> {
-                api.resume(authorization.get(), pauseId.trim());
+                api.resume(authorization, pauseId.trim());
                 return null;
             });
             governance.forget(id);
-            return Response.seeOther(withNotice(tablePath(id), Notice.RESUMED, pauseId.trim())).build();
-        } catch (ServiceException e) {
-            return failed(id, cookie, "Cannot resume " + id + ": " + e.describe(), e);
-        }
+            return pauseId.trim();
+        });
     }
 
     /** Sets the table's own governor policy (the pattern that is exactly its id). */
@@ -173,38 +156,44 @@ public class OperatorActions {
                            @FormParam("windows") String windows, @FormParam("engine") String engine,
                            @CookieParam(OperatorSession.COOKIE) String cookie) {
         String id = Tables.valid(table);
-        Optional<String> authorization = session.authorization(cookie);
-        if (authorization.isEmpty()) {
-            return signInFirst(id);
-        }
-        PolicyEdit edit = PolicyEdit.parse(cooldown, windows, engine);
-        try {
-            services.governor(api -> api.setPolicy(authorization.get(), id,
+        return onTable(id, cookie, "Cannot save the policy of " + id, Notice.POLICY_SAVED, authorization -> {
+            PolicyEdit edit = PolicyEdit.parse(cooldown, windows, engine);
+            services.governor(api -> api.setPolicy(authorization, id,
                     new PolicyRequest(edit.cooldown(), edit.windows(), edit.engine())));
             governance.forget(id);
-            return Response.seeOther(withNotice(tablePath(id), Notice.POLICY_SAVED, id)).build();
-        } catch (ServiceException e) {
-            return failed(id, cookie, "Cannot save the policy of " + id + ": " + e.describe(), e);
-        }
+            return id;
+        });
     }
 
     @POST
     @Path("tables/{table}/policy/remove")
     public Response removePolicy(@PathParam("table") String table, @CookieParam(OperatorSession.COOKIE) String cookie) {
         String id = Tables.valid(table);
+        return onTable(id, cookie, "Cannot remove the policy of " + id, Notice.POLICY_REMOVED, authorization -> {
+            services.governor(api -> {
+                api.removePolicy(authorization, id);
+                return null;
+            });
+            governance.forget(id);
+            return id;
+        });
+    }
+
+    /**
+     * One operator action on a table: without a session, the sign-in page first; otherwise {@code action}
+     * on the operator's behalf (it returns the reference the notice names), then the table page with
+     * {@code done}, or with the service's refusal on top, prefixed by {@code failure}.
+     */
+    private Response onTable(String id, String cookie, String failure, Notice done, Function<String, String> action) {
         Optional<String> authorization = session.authorization(cookie);
         if (authorization.isEmpty()) {
             return signInFirst(id);
         }
         try {
-            services.governor(api -> {
-                api.removePolicy(authorization.get(), id);
-                return null;
-            });
-            governance.forget(id);
-            return Response.seeOther(withNotice(tablePath(id), Notice.POLICY_REMOVED, id)).build();
+            String reference = action.apply(authorization.get());
+            return Response.seeOther(withNotice(tablePath(id), done, reference)).build();
         } catch (ServiceException e) {
-            return failed(id, cookie, "Cannot remove the policy of " + id + ": " + e.describe(), e);
+            return failed(id, cookie, failure + ": " + e.describe(), e);
         }
     }
 
