@@ -120,6 +120,7 @@ class HostileInputTest {
         given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"slots\": 1}")
                 .put("/api/v1/engines/native;DROP").then().statusCode(400)
                 .body("message", equalTo("Cannot use engine 'native;DROP': expected native, trino or spark"));
+        HostileRequests.assertTableIdsRefused("GET /api/v1/tables/{table}", "lake", id -> given().get("/api/v1/tables/{table}", id));
         HostileRequests.assertDeadLetterRequestsRefused();
         // A well-formed request still works after the hostile ones; it puts back the slots it found,
         // since the tests after this one admit their plans on the native engine's slots.
