@@ -41,7 +41,7 @@ import static org.awaitility.Awaitility.await;
  * better grade, and screenshots of the fleet, table and queue pages are saved for the README.
  *
  * <p>Run with {@code ./mvnw -B -pl console verify -Pbrowser}; settings are system properties:
- * {@code browser.console-url}, {@code browser.catalog} (lakehouse), {@code browser.namespace} (demo),
+ * {@code browser.console-url} (the console on {@code CRYO_CONSOLE_PORT}, else 8180), {@code browser.catalog} (lakehouse), {@code browser.namespace} (demo),
  * {@code browser.min-tables} (12), {@code browser.operator-token} (or the environment's
  * {@code CRYO_OPERATOR_TOKEN}), {@code browser.grades-timeout} (PT3M), {@code browser.fix-timeout} (PT10M),
  * {@code browser.screenshots} (docs/screenshots).
@@ -49,7 +49,9 @@ import static org.awaitility.Awaitility.await;
 @Tag("browser")
 class ConsoleBrowserTest {
 
-    private static final String CONSOLE = setting("browser.console-url", "http://127.0.0.1:8180");
+    /** The console ./cryo started: on CRYO_CONSOLE_PORT when the caller moved it there, as ./cryo does. */
+    private static final String CONSOLE = setting("browser.console-url",
+            "http://127.0.0.1:" + System.getenv().getOrDefault("CRYO_CONSOLE_PORT", "8180"));
     private static final String CATALOG = setting("browser.catalog", "lakehouse");
     private static final String NAMESPACE = setting("browser.namespace", "demo");
     private static final int MIN_TABLES = Integer.parseInt(setting("browser.min-tables", "12"));
