@@ -16,13 +16,57 @@ public final class ProcessCpu {
     /** CPU-seconds (user + system) the process has used so far; NaN when it cannot be read. */
     public static double cpuSeconds(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // after "pid (comm) ": state is field 0, utime field 11, stime field 12
-            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
+            return ticks(Files.readString(Path.of("/proc", String.valueOf(pid), "stat")));
         } catch (IOException | RuntimeException e) {
             return Double.NaN;
         }
+    }
+
+    /**
+     * CPU-seconds the process's JIT compiler threads (HotSpot's "C1 CompilerThread…" and "C2 CompilerThread…", whose
+     * names Linux cuts to 15 characters) have used so far, summed over the threads alive now; NaN when it cannot be
+     * read. A compiler thread that has already ended is not counted, so a delta can only under-state compilation.
+     */
+    public static double compilerSeconds(long pid) {
+        try (var tasks = Files.list(Path.of("/proc", String.valueOf(pid), "task"))) {
+            double sum = 0;
+            for (Path task : (Iterable<Path>) tasks::iterator) {
+                String name;
+                try {
+                    name = Files.readString(task.resolve("comm")).strip();
+                } catch (IOException ended) {
+                    continue;
+                }
+                if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
+                    double seconds = threadSeconds(task);
+                    if (!Double.isNaN(seconds)) {
+                        sum += seconds;
+                    }
+                }
+            }
+            return sum;
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** {@link #compilerSeconds} of this JVM. */
+    public static double ownCompilerSeconds() {
+        return compilerSeconds(ProcessHandle.current().pid());
+    }
+
+    private static double threadSeconds(Path task) {
+        try {
+            return ticks(Files.readString(task.resolve("stat")));
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    private static double ticks(String stat) {
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        // after "pid (comm) ": state is field 0, utime field 11, stime field 12
+        return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
     }
 
     /** Resident set size in MiB; NaN when it cannot be read. */

@@ -30,6 +30,9 @@ public final class Sizes {
         // untimed rounds before trial 1 (protocol 7): every contender's JVM has run its maintenance once, as a
         // long-running executor has, before the first measured trial
         DEFAULTS.put("frag.warm-up-rounds", new String[]{"1", "1"});
+        // protocol 10: each warm-up copy is maintained this many times (rolled back between), because the executor's C2
+        // compiler still compiled 1.7 CPU-s in its fourth 5 000-file job (bench/results/ANALYSES.md)
+        DEFAULTS.put("frag.warm-up-jobs", new String[]{"2", "8"});
         // scenario 2's query mix on Trino: runs of each query per copy, before and after (PROTOCOL.md: 5; quick 3, a median still)
         DEFAULTS.put("frag.query-runs", new String[]{"3", "5"});
         DEFAULTS.put("impact.idle-rounds", new String[]{"2", "5"});

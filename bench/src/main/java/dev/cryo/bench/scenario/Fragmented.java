@@ -40,6 +40,8 @@ public final class Fragmented implements Scenario {
     static final String HAND = "hand-run";
     static final String CRYO_TRINO = "cryo (trino)";
     static final String HAND_TRINO = "hand-run (trino)";
+    /** Part of a contender's compute: its JIT compiler threads (executor, harness JVM or Trino server). */
+    static final String JIT = "of which JIT compiler CPU";
 
     /** One contender's copy of the table; {@code pause} is the governor pause that Cryo's copy is built under. */
     private record Copy(String contender, String namespace, Workload workload, String pause) {
@@ -75,12 +77,14 @@ public final class Fragmented implements Scenario {
         List<String> fingerprintFailures = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         int warmUpRounds = context.sizes().integer("frag.warm-up-rounds");
+        int warmUpJobs = context.sizes().integer("frag.warm-up-jobs");
         for (int round = 0; round < warmUpRounds; round++) {
             // the same maintenance on copies of the same size, nothing recorded: the measured trials then compare two
             // warm JVMs (the harness's is warm from building the tables anyway; a fresh executor is not)
-            long seconds = warmUp(context, round, files, perCommit, rowsPerFile, partitions, target, timeout, trinoPid);
+            long start = System.nanoTime();
+            warmUp(context, round, warmUpJobs, files, perCommit, rowsPerFile, partitions, target, timeout, trinoPid, notes);
             notes.add("warm-up round " + (round + 1) + " (not measured): every contender maintained a copy of the same "
-                    + "size in " + seconds + " s");
+                    + "size " + warmUpJobs + " times in " + (System.nanoTime() - start) / 1_000_000_000L + " s");
         }
         for (int trial = 0; trial < context.trials(); trial++) {
             int trialNumber = trial + 1;
@@ -108,10 +112,12 @@ public final class Fragmented implements Scenario {
             }
             Map<String, List<QuerySample>> mixBefore = trino ? mix(context, copies, queryRuns) : Map.of();
 
-            cryoRun(context, cryo, timeout, Optional.empty(), values, notes, trialNumber);
+            cryoRun(context, cryo, true, timeout, Optional.empty(), values, notes, trialNumber);
+            context.api().deletePolicy(context.pattern(cryo.namespace()));
             handRunNative(context, hand, values);
             if (trino) {
-                cryoRun(context, cryoTrino, timeout, trinoPid, values, notes, trialNumber);
+                cryoRun(context, cryoTrino, true, timeout, trinoPid, values, notes, trialNumber);
+                context.api().deletePolicy(context.pattern(cryoTrino.namespace()));
                 handRunTrino(context, handTrino, trinoPid.orElseThrow(), values);
             }
 
@@ -178,26 +184,66 @@ public final class Fragmented implements Scenario {
                 fingerprintFailures, notes);
     }
 
-    /** One untimed round: each contender maintains a copy as in a trial; the seconds it took, building included. */
-    private static long warmUp(BenchContext context, int round, int files, int perCommit, int rowsPerFile,
-                               int partitions, long target, Duration timeout, Optional<Long> trinoPid) throws Exception {
-        long start = System.nanoTime();
+    /**
+     * One untimed round: a pair of copies (two with Trino) built once, then maintained {@code jobs} times by each
+     * contender as in a trial, each copy rolled back to its built snapshot between two maintenances (a metadata commit:
+     * the files stay, Cryo sees a new commit of a fragmented table and plans it again). What each maintenance cost goes to
+     * the notes, so that the run shows whether the executor's compiler had gone quiet before trial 1.
+     */
+    private static void warmUp(BenchContext context, int round, int jobs, int files, int perCommit, int rowsPerFile,
+                               int partitions, long target, Duration timeout, Optional<Long> trinoPid, List<String> notes)
+            throws Exception {
         long seed = BenchContext.seed(round, 1);
-        Map<String, List<Double>> discarded = new LinkedHashMap<>();
-        List<String> discardedNotes = new ArrayList<>();
         Copy cryo = copy(context, context.warmUpNamespace(2, round, "cryo"), CRYO, "native", target, seed);
         Copy hand = copy(context, context.warmUpNamespace(2, round, "hand"), HAND, null, target, seed);
         Workload.appendToBoth(cryo.workload(), hand.workload(), files, perCommit, rowsPerFile, partitions);
-        cryoRun(context, cryo, timeout, Optional.empty(), discarded, discardedNotes, 0);
-        handRunNative(context, hand, discarded);
+        warmUpPair(context, round, jobs, cryo, hand, timeout, Optional.empty(), notes);
         if (trinoPid.isPresent()) {
             Copy cryoTrino = copy(context, context.warmUpNamespace(2, round, "cryotrino"), CRYO_TRINO, "trino", target, seed);
             Copy handTrino = copy(context, context.warmUpNamespace(2, round, "handtrino"), HAND_TRINO, null, target, seed);
             Workload.appendToBoth(cryoTrino.workload(), handTrino.workload(), files, perCommit, rowsPerFile, partitions);
-            cryoRun(context, cryoTrino, timeout, trinoPid, discarded, discardedNotes, 0);
-            handRunTrino(context, handTrino, trinoPid.get(), discarded);
+            warmUpPair(context, round, jobs, cryoTrino, handTrino, timeout, trinoPid, notes);
         }
-        return (System.nanoTime() - start) / 1_000_000_000L;
+    }
+
+    private static void warmUpPair(BenchContext context, int round, int jobs, Copy cryo, Copy hand, Duration timeout,
+                                   Optional<Long> trinoPid, List<String> notes) throws Exception {
+        long cryoBuilt = current(cryo);
+        long handBuilt = current(hand);
+        String compute = trinoPid.isPresent() ? "compute (Trino server + executor CPU)" : "compute (executor CPU)";
+        List<String> costs = new ArrayList<>();
+        for (int job = 0; job < jobs; job++) {
+            if (job > 0) {
+                rollBack(cryo, cryoBuilt);
+                rollBack(hand, handBuilt);
+            }
+            Map<String, List<Double>> figures = new LinkedHashMap<>();
+            cryoRun(context, cryo, job == 0, timeout, trinoPid, figures, new ArrayList<>(), 0);
+            if (trinoPid.isPresent()) {
+                handRunTrino(context, hand, trinoPid.get(), figures);
+            } else {
+                handRunNative(context, hand, figures);
+            }
+            costs.add(String.format("%.2f (JIT %.2f) against %.2f (JIT %.2f)",
+                    figures.get(cryo.contender() + "|" + compute).get(0),
+                    figures.get(cryo.contender() + "|" + JIT).get(0),
+                    figures.get(hand.contender() + "|" + compute).get(0),
+                    figures.get(hand.contender() + "|" + JIT).get(0)));
+        }
+        context.api().deletePolicy(context.pattern(cryo.namespace()));
+        notes.add("warm-up round " + (round + 1) + ", " + cryo.contender() + " against " + hand.contender()
+                + ", CPU-s per maintenance of the same copy: " + String.join("; ", costs));
+    }
+
+    private static long current(Copy copy) {
+        copy.workload().table().refresh();
+        return copy.workload().table().currentSnapshot().snapshotId();
+    }
+
+    /** Back to the fragmented snapshot the copy was built to; its rows are the same, so the workload's are unchanged. */
+    private static void rollBack(Copy copy, long built) {
+        copy.workload().table().refresh();
+        copy.workload().table().manageSnapshots().rollbackTo(built).commit();
     }
 
     /** A new namespace and table for one contender, paused in the governor; Cryo's copies get the protocol's policy. */
@@ -222,18 +268,25 @@ public final class Fragmented implements Scenario {
                 pause);
     }
 
-    /** Cryo maintains its copy: resume, one scan, wait until settled; CPU of the executor (and of Trino when given). */
-    private static void cryoRun(BenchContext context, Copy copy, Duration timeout, Optional<Long> trinoPid,
+    /**
+     * Cryo maintains its copy: resume (when {@code resume}: the copy is still paused), one scan, wait until settled; CPU
+     * of the executor (and of Trino when given), and of their JIT compilers.
+     */
+    private static void cryoRun(BenchContext context, Copy copy, boolean resume, Duration timeout, Optional<Long> trinoPid,
                                 Map<String, List<Double>> values, List<String> notes, int trial) {
         TableId id = context.lakehouse().id(copy.namespace(), TABLE);
+        int jobsBefore = context.tap().events(JobAdmitted.class, job -> job.table().equals(id)).size();
         Map<String, Double> servicesBefore = ProcessCpu.services(context.environment());
         double executorBefore = executorCpu(context);
+        double compilerBefore = executorCompiler(context) + trinoPid.map(ProcessCpu::compilerSeconds).orElse(0.0);
         double trinoBefore = trinoPid.map(ProcessCpu::cpuSeconds).orElse(Double.NaN);
         long start = System.nanoTime();
-        context.api().resume(copy.pause());
+        if (resume) {
+            context.api().resume(copy.pause());
+        }
         context.api().scan(id);
         if (Reaction.awaitOptional(() -> context.tap().events(JobAdmitted.class, job -> job.table().equals(id))
-                .stream().findFirst(), Duration.ofSeconds(120)).isEmpty()) {
+                .stream().skip(jobsBefore).findFirst(), Duration.ofSeconds(120)).isEmpty()) {
             notes.add("trial " + trial + ": Cryo (" + copy.contender() + ") admitted no job for the fragmented table "
                     + "within 120 s of the scan");
         }
@@ -242,10 +295,12 @@ public final class Fragmented implements Scenario {
         double wall = (settleCall - start) / 1e9 + settled.toMillis() / 1000.0;
         double executorCpu = executorCpu(context) - executorBefore;
         double trinoCpu = trinoPid.map(ProcessCpu::cpuSeconds).orElse(Double.NaN) - trinoBefore;
+        double compiler = executorCompiler(context) + trinoPid.map(ProcessCpu::compilerSeconds).orElse(0.0)
+                - compilerBefore;
         double servicesCpu = ProcessCpu.delta(servicesBefore, ProcessCpu.services(context.environment()));
-        context.api().deletePolicy(context.pattern(copy.namespace()));
         record(values, copy.contender(), "wall time", wall);
         record(values, copy.contender(), "compute (executor CPU)", executorCpu);
+        record(values, copy.contender(), JIT, compiler);
         if (trinoPid.isPresent()) {
             record(values, copy.contender(), "Trino server CPU", trinoCpu);
             record(values, copy.contender(), "compute (Trino server + executor CPU)", trinoCpu + executorCpu);
@@ -262,11 +317,13 @@ public final class Fragmented implements Scenario {
     /** The hand-run on the native engine: the DAG's steps once, in the harness JVM; compute = the harness's CPU. */
     private static void handRunNative(BenchContext context, Copy copy, Map<String, List<Double>> values) {
         double ownBefore = ProcessCpu.ownCpuSeconds();
+        double compilerBefore = ProcessCpu.ownCompilerSeconds();
         long start = System.nanoTime();
         new NativeDag(context.lakehouse().plainRegistry()).run(context.lakehouse().id(copy.namespace(), TABLE))
                 .requireAllSucceeded();
         record(values, copy.contender(), "wall time", (System.nanoTime() - start) / 1e9);
         record(values, copy.contender(), "compute (executor CPU)", ProcessCpu.ownCpuSeconds() - ownBefore);
+        record(values, copy.contender(), JIT, ProcessCpu.ownCompilerSeconds() - compilerBefore);
     }
 
     /** The hand-run on Trino: the DAG's three statements once over Trino JDBC; compute = the Trino server's CPU. */
@@ -274,6 +331,7 @@ public final class Fragmented implements Scenario {
             throws Exception {
         try (TrinoClient client = TrinoClient.open(context.lakehouse().catalogName())) {
             double trinoBefore = ProcessCpu.cpuSeconds(trinoPid);
+            double compilerBefore = ProcessCpu.compilerSeconds(trinoPid);
             long start = System.nanoTime();
             // nothing else writes to this copy: a failed statement is a harness error, as the native hand-run's
             new TrinoDag(context.lakehouse()).run(client, copy.namespace(), TABLE).requireAllSucceeded();
@@ -282,6 +340,7 @@ public final class Fragmented implements Scenario {
             record(values, copy.contender(), "wall time", wall);
             record(values, copy.contender(), "Trino server CPU", trinoCpu);
             record(values, copy.contender(), "compute (Trino server + executor CPU)", trinoCpu);
+            record(values, copy.contender(), JIT, ProcessCpu.compilerSeconds(trinoPid) - compilerBefore);
         }
     }
 
@@ -328,6 +387,10 @@ public final class Fragmented implements Scenario {
         if (!before.equals(after) || !after.equals(expected)) {
             failures.add(who + ": " + before + " before, " + after + " after, written " + expected);
         }
+    }
+
+    private static double executorCompiler(BenchContext context) {
+        return context.environment().servicePid("executor").map(ProcessCpu::compilerSeconds).orElse(Double.NaN);
     }
 
     private static double executorCpu(BenchContext context) {
