@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -218,13 +219,19 @@ public final class Fragmented implements Scenario {
                 rollBack(hand, handBuilt);
             }
             Map<String, List<Double>> figures = new LinkedHashMap<>();
-            cryoRun(context, cryo, job == 0, timeout, trinoPid, figures, new ArrayList<>(), 0);
+            List<String> jobNotes = new ArrayList<>();
+            int maintenance = job + 1;
+            cryoRun(context, cryo, job == 0, timeout, trinoPid, figures, jobNotes, 0);
+            // a maintenance without a job would warm nothing up: say so rather than let the round look complete
+            jobNotes.stream().filter(note -> note.contains("admitted no job"))
+                    .forEach(note -> notes.add("warm-up round " + (round + 1) + ", maintenance " + maintenance + ": "
+                            + note.substring(note.indexOf(':') + 2)));
             if (trinoPid.isPresent()) {
                 handRunTrino(context, hand, trinoPid.get(), figures);
             } else {
                 handRunNative(context, hand, figures);
             }
-            costs.add(String.format("%.2f (JIT %.2f) against %.2f (JIT %.2f)",
+            costs.add(String.format(Locale.ROOT, "%.2f (JIT %.2f) against %.2f (JIT %.2f)",
                     figures.get(cryo.contender() + "|" + compute).get(0),
                     figures.get(cryo.contender() + "|" + JIT).get(0),
                     figures.get(hand.contender() + "|" + compute).get(0),
