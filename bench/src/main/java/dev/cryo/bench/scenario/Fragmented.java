@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -35,7 +34,7 @@ import java.util.stream.Collectors;
  */
 public final class Fragmented implements Scenario {
 
-    private static final String TABLE = "streamed";
+    static final String TABLE = "streamed";
     static final String NO_TRINO = "not run: start with --with trino";
     static final String CRYO = "cryo";
     static final String HAND = "hand-run";
@@ -45,7 +44,7 @@ public final class Fragmented implements Scenario {
     static final String JIT = "of which JIT compiler CPU";
 
     /** One contender's copy of the table; {@code pause} is the governor pause that Cryo's copy is built under. */
-    private record Copy(String contender, String namespace, Workload workload, String pause) {
+    record Copy(String contender, String namespace, Workload workload, String pause) {
     }
 
     @Override
@@ -83,7 +82,8 @@ public final class Fragmented implements Scenario {
             // the same maintenance on copies of the same size, nothing recorded: the measured trials then compare two
             // warm JVMs (the harness's is warm from building the tables anyway; a fresh executor is not)
             long start = System.nanoTime();
-            warmUp(context, round, warmUpJobs, files, perCommit, rowsPerFile, partitions, target, timeout, trinoPid, notes);
+            FragmentedWarmUp.round(context, round, warmUpJobs, files, perCommit, rowsPerFile, partitions, target, timeout,
+                    trinoPid, notes);
             notes.add("warm-up round " + (round + 1) + " (not measured): every contender maintained a copy of the same "
                     + "size " + warmUpJobs + " times in " + (System.nanoTime() - start) / 1_000_000_000L + " s");
         }
@@ -185,76 +185,8 @@ public final class Fragmented implements Scenario {
                 fingerprintFailures, notes);
     }
 
-    /**
-     * One untimed round: a pair of copies (two with Trino) built once, then maintained {@code jobs} times by each
-     * contender as in a trial, each copy rolled back to its built snapshot between two maintenances (a metadata commit:
-     * the files stay, Cryo sees a new commit of a fragmented table and plans it again). What each maintenance cost goes to
-     * the notes, so that the run shows whether the executor's compiler had gone quiet before trial 1.
-     */
-    private static void warmUp(BenchContext context, int round, int jobs, int files, int perCommit, int rowsPerFile,
-                               int partitions, long target, Duration timeout, Optional<Long> trinoPid, List<String> notes)
-            throws Exception {
-        long seed = BenchContext.seed(round, 1);
-        Copy cryo = copy(context, context.warmUpNamespace(2, round, "cryo"), CRYO, "native", target, seed);
-        Copy hand = copy(context, context.warmUpNamespace(2, round, "hand"), HAND, null, target, seed);
-        Workload.appendToBoth(cryo.workload(), hand.workload(), files, perCommit, rowsPerFile, partitions);
-        warmUpPair(context, round, jobs, cryo, hand, timeout, Optional.empty(), notes);
-        if (trinoPid.isPresent()) {
-            Copy cryoTrino = copy(context, context.warmUpNamespace(2, round, "cryotrino"), CRYO_TRINO, "trino", target, seed);
-            Copy handTrino = copy(context, context.warmUpNamespace(2, round, "handtrino"), HAND_TRINO, null, target, seed);
-            Workload.appendToBoth(cryoTrino.workload(), handTrino.workload(), files, perCommit, rowsPerFile, partitions);
-            warmUpPair(context, round, jobs, cryoTrino, handTrino, timeout, trinoPid, notes);
-        }
-    }
-
-    private static void warmUpPair(BenchContext context, int round, int jobs, Copy cryo, Copy hand, Duration timeout,
-                                   Optional<Long> trinoPid, List<String> notes) throws Exception {
-        long cryoBuilt = current(cryo);
-        long handBuilt = current(hand);
-        String compute = trinoPid.isPresent() ? "compute (Trino server + executor CPU)" : "compute (executor CPU)";
-        List<String> costs = new ArrayList<>();
-        for (int job = 0; job < jobs; job++) {
-            if (job > 0) {
-                rollBack(cryo, cryoBuilt);
-                rollBack(hand, handBuilt);
-            }
-            Map<String, List<Double>> figures = new LinkedHashMap<>();
-            List<String> jobNotes = new ArrayList<>();
-            int maintenance = job + 1;
-            cryoRun(context, cryo, job == 0, timeout, trinoPid, figures, jobNotes, 0);
-            // a maintenance without a job would warm nothing up: say so rather than let the round look complete
-            jobNotes.stream().filter(note -> note.contains("admitted no job"))
-                    .forEach(note -> notes.add("warm-up round " + (round + 1) + ", maintenance " + maintenance + ": "
-                            + note.substring(note.indexOf(':') + 2)));
-            if (trinoPid.isPresent()) {
-                handRunTrino(context, hand, trinoPid.get(), figures);
-            } else {
-                handRunNative(context, hand, figures);
-            }
-            costs.add(String.format(Locale.ROOT, "%.2f (JIT %.2f) against %.2f (JIT %.2f)",
-                    figures.get(cryo.contender() + "|" + compute).get(0),
-                    figures.get(cryo.contender() + "|" + JIT).get(0),
-                    figures.get(hand.contender() + "|" + compute).get(0),
-                    figures.get(hand.contender() + "|" + JIT).get(0)));
-        }
-        context.api().deletePolicy(context.pattern(cryo.namespace()));
-        notes.add("warm-up round " + (round + 1) + ", " + cryo.contender() + " against " + hand.contender()
-                + ", CPU-s per maintenance of the same copy: " + String.join("; ", costs));
-    }
-
-    private static long current(Copy copy) {
-        copy.workload().table().refresh();
-        return copy.workload().table().currentSnapshot().snapshotId();
-    }
-
-    /** Back to the fragmented snapshot the copy was built to; its rows are the same, so the workload's are unchanged. */
-    private static void rollBack(Copy copy, long built) {
-        copy.workload().table().refresh();
-        copy.workload().table().manageSnapshots().rollbackTo(built).commit();
-    }
-
     /** A new namespace and table for one contender, paused in the governor; Cryo's copies get the protocol's policy. */
-    private static Copy copy(BenchContext context, String namespace, String contender, String cryoEngine, long target,
+    static Copy copy(BenchContext context, String namespace, String contender, String cryoEngine, long target,
                              long seed) {
         context.lakehouse().createNamespace(namespace);
         String pause;
@@ -279,7 +211,7 @@ public final class Fragmented implements Scenario {
      * Cryo maintains its copy: resume (when {@code resume}: the copy is still paused), one scan, wait until settled; CPU
      * of the executor (and of Trino when given), and of their JIT compilers.
      */
-    private static void cryoRun(BenchContext context, Copy copy, boolean resume, Duration timeout, Optional<Long> trinoPid,
+    static void cryoRun(BenchContext context, Copy copy, boolean resume, Duration timeout, Optional<Long> trinoPid,
                                 Map<String, List<Double>> values, List<String> notes, int trial) {
         TableId id = context.lakehouse().id(copy.namespace(), TABLE);
         int jobsBefore = context.tap().events(JobAdmitted.class, job -> job.table().equals(id)).size();
@@ -322,7 +254,7 @@ public final class Fragmented implements Scenario {
     }
 
     /** The hand-run on the native engine: the DAG's steps once, in the harness JVM; compute = the harness's CPU. */
-    private static void handRunNative(BenchContext context, Copy copy, Map<String, List<Double>> values) {
+    static void handRunNative(BenchContext context, Copy copy, Map<String, List<Double>> values) {
         double ownBefore = ProcessCpu.ownCpuSeconds();
         double compilerBefore = ProcessCpu.ownCompilerSeconds();
         long start = System.nanoTime();
@@ -334,7 +266,7 @@ public final class Fragmented implements Scenario {
     }
 
     /** The hand-run on Trino: the DAG's three statements once over Trino JDBC; compute = the Trino server's CPU. */
-    private static void handRunTrino(BenchContext context, Copy copy, long trinoPid, Map<String, List<Double>> values)
+    static void handRunTrino(BenchContext context, Copy copy, long trinoPid, Map<String, List<Double>> values)
             throws Exception {
         try (TrinoClient client = TrinoClient.open(context.lakehouse().catalogName())) {
             double trinoBefore = ProcessCpu.cpuSeconds(trinoPid);
