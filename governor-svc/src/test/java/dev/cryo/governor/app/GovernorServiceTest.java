@@ -315,16 +315,21 @@ class GovernorServiceTest {
         MaintenancePlanned firstPlan = Events.plan(first, 40, null);
         MaintenancePlanned secondPlan = Events.plan(second, 40, null);
         Map<TopicPartition, Long> mark = broker.mark();
-        try (Connection otherInstance = dataSource.getConnection()) {
-            try (Statement lock = otherInstance.createStatement()) {
-                lock.execute("SELECT pg_advisory_lock(hashtextextended(current_schema() || '/outbox', 0))");
+        try (Connection otherInstance = dataSource.getConnection();
+             Statement lock = otherInstance.createStatement()) {
+            lock.execute("SELECT pg_advisory_lock(hashtextextended(current_schema() || '/outbox', 0))");
+            try {
+                broker.send(Events.planned(firstPlan));
+                await().atMost(Duration.ofSeconds(60)).until(() -> unpublished(first, EventType.JOB_DEFERRED) == 1);
+                broker.send(Events.planned(secondPlan));
+                await().atMost(Duration.ofSeconds(60)).until(() -> unpublished(second, EventType.JOB_DEFERRED) == 1);
+                assertThat(unpublished(first, EventType.JOB_DEFERRED))
+                        .as("still unpublished while the other instance has the turn").isEqualTo(1);
+            } finally {
+                // A session-level lock outlives close(): the pool keeps the session. Left held, it would stop this
+                // service's outbox for every later test (unless the relay happened to draw this same session).
+                lock.execute("SELECT pg_advisory_unlock(hashtextextended(current_schema() || '/outbox', 0))");
             }
-            broker.send(Events.planned(firstPlan));
-            await().atMost(Duration.ofSeconds(60)).until(() -> unpublished(first, EventType.JOB_DEFERRED) == 1);
-            broker.send(Events.planned(secondPlan));
-            await().atMost(Duration.ofSeconds(60)).until(() -> unpublished(second, EventType.JOB_DEFERRED) == 1);
-            assertThat(unpublished(first, EventType.JOB_DEFERRED))
-                    .as("still unpublished while the other instance has the turn").isEqualTo(1);
         }
         assertThat(((JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(firstPlan.planId())).data())
                 .reason()).isEqualTo(DeferReason.PAUSED);
