@@ -1,6 +1,7 @@
 package dev.cryo.executor.iceberg;
 
 import dev.cryo.executor.ExecutorErrorCode;
+import dev.cryo.iceberg.io.ReadView;
 import dev.cryo.platform.error.CryoException;
 import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.FileFormat;
@@ -12,6 +13,7 @@ import org.apache.iceberg.data.Record;
 import org.apache.iceberg.data.parquet.GenericParquetReaders;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.util.PartitionUtil;
 
@@ -43,7 +45,7 @@ final class ParquetRows {
         if (task.file().dataSequenceNumber() != null) {
             constants.put(MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.fieldId(), task.file().dataSequenceNumber());
         }
-        return Parquet.read(io.newInputFile(task.file().location()))
+        return Parquet.read(input(io, task.file()))
                 .project(schema)
                 .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(schema, fileSchema, constants))
                 .build();
@@ -61,14 +63,14 @@ final class ParquetRows {
         int rowId = indexOf(schema, MetadataColumns.ROW_ID.fieldId());
         int lastUpdated = indexOf(schema, MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.fieldId());
         if (rowId < 0 && lastUpdated < 0) {
-            return Parquet.read(io.newInputFile(file.location()))
+            return Parquet.read(input(io, file))
                     .project(schema)
                     .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(schema, fileSchema))
                     .build();
         }
         Map<Integer, Object> constants = Map.of(MetadataColumns.ROW_ID.fieldId(), UNASSIGNED,
                 MetadataColumns.LAST_UPDATED_SEQUENCE_NUMBER.fieldId(), UNASSIGNED);
-        CloseableIterable<Record> rows = Parquet.read(io.newInputFile(file.location()))
+        CloseableIterable<Record> rows = Parquet.read(input(io, file))
                 .project(schema)
                 .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(schema, fileSchema, constants))
                 .build();
@@ -77,6 +79,15 @@ final class ParquetRows {
             nullIfUnassigned(row, lastUpdated);
             return row;
         });
+    }
+
+    /**
+     * The file to read, through a {@link ReadView}: Iceberg's Parquet reader copies Hadoop's whole
+     * configuration for every Hadoop file it opens otherwise. Its length is the storage's, not the
+     * metadata's: a file cut short on storage then fails as too short to be Parquet, which names it.
+     */
+    private static InputFile input(FileIO io, ContentFile<?> file) {
+        return ReadView.input(io.newInputFile(file.location()));
     }
 
     private static void nullIfUnassigned(Record row, int index) {
