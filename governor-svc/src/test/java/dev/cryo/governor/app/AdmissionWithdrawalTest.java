@@ -17,8 +17,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import jakarta.inject.Inject;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -43,26 +41,12 @@ import static org.hamcrest.Matchers.startsWith;
  * ends while its table is paused is not admitted again. Real broker and database.
  */
 @QuarkusTest
-class AdmissionWithdrawalTest {
+class AdmissionWithdrawalTest extends BrokerTest {
 
     @Inject
     JobStore jobs;
     @Inject
     AgroalDataSource dataSource;
-
-    private Broker broker;
-
-    @BeforeEach
-    void connect() {
-        broker = new Broker();
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"engine\": \"native\"}")
-                .put("/api/v1/policies/lake.governor_test.*").then().statusCode(200);
-    }
-
-    @AfterEach
-    void disconnect() {
-        broker.close();
-    }
 
     @Test
     void aRefusalIsNotedAndTheLeaseDecidesWhatFollows() {

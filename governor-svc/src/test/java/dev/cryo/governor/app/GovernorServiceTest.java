@@ -3,37 +3,24 @@ package dev.cryo.governor.app;
 import dev.cryo.contracts.Engine;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
-import dev.cryo.contracts.cloudevents.EventType;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.DeferReason;
 import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.contracts.event.JobDeferred;
 import dev.cryo.contracts.event.JobHeartbeat;
 import dev.cryo.contracts.event.MaintenancePlanned;
-import dev.cryo.governor.domain.EngineLoadProbe;
 import dev.cryo.platform.messaging.EventIds;
-import io.agroal.api.AgroalDataSource;
-import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import jakarta.inject.Inject;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static dev.cryo.testsupport.OperatorOnly.OPERATOR;
 import static dev.cryo.testsupport.OperatorOnly.VIEWER;
@@ -41,32 +28,13 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasItem;
 
 /**
  * The governor on the real broker and database: plans in, admissions and deferrals out, with
  * the operator's API in between. Every test uses tables of its own.
  */
 @QuarkusTest
-class GovernorServiceTest {
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    private Broker broker;
-
-    @BeforeEach
-    void connect() {
-        broker = new Broker();
-        // Other modules' plans go to Spark, which has no slots in tests; this test's tables run natively.
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"engine\": \"native\"}")
-                .put("/api/v1/policies/lake.governor_test.*").then().statusCode(200);
-    }
-
-    @AfterEach
-    void disconnect() {
-        broker.close();
-    }
+class GovernorServiceTest extends BrokerTest {
 
     @Test
     void aPlanForAFreeTableIsAdmittedWithItsWholePlanAndChain() {
@@ -297,149 +265,6 @@ class GovernorServiceTest {
         broker.send(Events.fixNow(fix, "operator:alice"));
         EventEnvelope<CryoEvent> admitted = broker.admitted(mark, admittedJob -> admittedJob.planId().equals(fix.planId()));
         assertThat(admitted.actor()).isEqualTo("operator:alice");
-    }
-
-    /**
-     * While another governor instance holds the relay's turn (here: this test, with the same
-     * advisory lock), this one goes on deciding: its decisions wait in the outbox, unpublished,
-     * and leave once the turn is free. The tables are paused, so the decisions are deferrals and
-     * need no free slot.
-     */
-    @Test
-    void decisionsGoOnWhileAnotherInstancePublishesTheOutbox() throws Exception {
-        TableId first = Events.uniqueTable("relay");
-        TableId second = TableId.parse(first + "_second");
-        String pauseId = given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
-                .body("{\"pattern\": \"" + first + "*\", \"reason\": \"relay test\"}")
-                .post("/api/v1/pauses").then().statusCode(201).extract().path("id");
-        MaintenancePlanned firstPlan = Events.plan(first, 40, null);
-        MaintenancePlanned secondPlan = Events.plan(second, 40, null);
-        Map<TopicPartition, Long> mark = broker.mark();
-        try (Connection otherInstance = dataSource.getConnection();
-             Statement lock = otherInstance.createStatement()) {
-            lock.execute("SELECT pg_advisory_lock(hashtextextended(current_schema() || '/outbox', 0))");
-            try {
-                broker.send(Events.planned(firstPlan));
-                await().atMost(Duration.ofSeconds(60)).until(() -> unpublished(first, EventType.JOB_DEFERRED) == 1);
-                broker.send(Events.planned(secondPlan));
-                await().atMost(Duration.ofSeconds(60)).until(() -> unpublished(second, EventType.JOB_DEFERRED) == 1);
-                assertThat(unpublished(first, EventType.JOB_DEFERRED))
-                        .as("still unpublished while the other instance has the turn").isEqualTo(1);
-            } finally {
-                // A session-level lock outlives close(): the pool keeps the session. Left held, it would stop this
-                // service's outbox for every later test (unless the relay happened to draw this same session).
-                lock.execute("SELECT pg_advisory_unlock(hashtextextended(current_schema() || '/outbox', 0))");
-            }
-        }
-        assertThat(((JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(firstPlan.planId())).data())
-                .reason()).isEqualTo(DeferReason.PAUSED);
-        assertThat(((JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(secondPlan.planId())).data())
-                .reason()).isEqualTo(DeferReason.PAUSED);
-        // Lifted, the pause lets both plans in; their jobs finish so that they hold no slot after this test.
-        given().header("Authorization", OPERATOR).delete("/api/v1/pauses/" + pauseId).then().statusCode(204);
-        for (MaintenancePlanned plan : List.of(firstPlan, secondPlan)) {
-            JobAdmitted job = (JobAdmitted) broker.admitted(mark, admitted -> admitted.planId().equals(plan.planId())).data();
-            broker.send(Events.finished(job.jobId(), plan.planId(), plan.table(), Engine.NATIVE));
-        }
-    }
-
-    private long unpublished(TableId table, EventType type) throws Exception {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement query = connection.prepareStatement("SELECT count(*) FROM outbox WHERE subject = ? "
-                     + "AND event_type = ? AND published_at IS NULL")) {
-            query.setString(1, table.toString());
-            query.setString(2, type.id());
-            try (ResultSet rows = query.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
-            }
-        }
-    }
-
-    @Test
-    void aBusyTrinoDefersItsPlansAndAnIdleOneAdmitsThem() {
-        AtomicInteger foreignQueries = new AtomicInteger(12);
-        EngineLoadProbe fake = foreignQueries::get;
-        QuarkusMock.installMockForType(fake, EngineLoadProbe.class);
-        TableId table = Events.uniqueTable("trino");
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"engine\": \"trino\"}")
-                .put("/api/v1/policies/" + table).then().statusCode(200).body("engine", equalTo("trino"));
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
-                .body("{\"slots\": 5, \"maxForeignQueries\": 10}").put("/api/v1/engines/trino").then().statusCode(200)
-                .body("slots", equalTo(5)).body("updatedBy", equalTo("operator:test-operator"));
-        MaintenancePlanned plan = Events.plan(table, 10, null);
-        Map<TopicPartition, Long> mark = broker.mark();
-
-        broker.send(Events.planned(plan));
-
-        JobDeferred deferred = (JobDeferred) broker.deferred(mark, defer -> defer.planId().equals(plan.planId())).data();
-        assertThat(deferred.reason()).isEqualTo(DeferReason.ENGINE_BUSY);
-        assertThat(deferred.engine()).isEqualTo(Engine.TRINO);
-        assertThat(deferred.message()).isEqualTo("engine trino runs 12 queries that are not Cryo's (limit 10)");
-        given().get("/api/v1/engines").then().statusCode(200)
-                .body("find { it.engine == 'trino' }.lastLoad.limit", equalTo(10));
-
-        foreignQueries.set(3);
-
-        JobAdmitted job = (JobAdmitted) broker.admitted(mark, admitted -> admitted.planId().equals(plan.planId())).data();
-        assertThat(job.engine()).isEqualTo(Engine.TRINO);
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(given().get("/q/metrics").asString())
-                .contains("cryo_governor_admitted_total{engine=\"trino\"}")
-                .contains("cryo_governor_deferred_total{reason=\"engine-busy\"}")
-                .contains("cryo_governor_trino_foreign_queries 3.0")
-                .contains("cryo_governor_slots{engine=\"trino\"} 5.0")
-                .contains("cryo_governor_slots_in_use{engine=\"trino\"} 1.0")
-                .contains("cryo_governor_queue_depth"));
-        broker.send(Events.finished(job.jobId(), plan.planId(), table, Engine.TRINO));
-    }
-
-    @Test
-    void badRulesAreRefusedWithWhatToChange() {
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
-                .body("{\"pattern\": \"lake.[x].t\", \"reason\": \"r\"}").post("/api/v1/pauses").then()
-                .statusCode(400).body("code", equalTo("INVALID_POLICY"))
-                .body("message", equalTo("Cannot use table pattern 'lake.[x].t': '[' is not supported; "
-                        + "use * (within a part), ** (across parts) or ? (one character)"));
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
-                .body("{\"windows\": [\"nightly\"]}").put("/api/v1/policies/lake.sales.*").then()
-                .statusCode(400).body("message", org.hamcrest.Matchers.startsWith("Cannot use window 'nightly': write "));
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
-                .body("{\"engine\": \"flink\"}").put("/api/v1/policies/lake.sales.*").then()
-                .statusCode(400).body("message", equalTo("Cannot use engine 'flink': expected native, trino or spark"));
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
-                .body("{\"cooldown\": \"10 minutes\"}").put("/api/v1/policies/lake.sales.*").then()
-                .statusCode(400).body("message", equalTo("Cannot set the policy of 'lake.sales.*': cooldown "
-                        + "'10 minutes' is not an ISO-8601 duration such as PT10M"));
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
-                .body("{\"slots\": 2}").put("/api/v1/engines/flink").then()
-                .statusCode(400).body("message", equalTo("Cannot use engine 'flink': expected native, trino or spark"));
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
-                .body("{\"slots\": -1}").put("/api/v1/engines/spark").then()
-                .statusCode(400).body("message", equalTo("Cannot set engine spark: slots must be 0 to 1000 "
-                        + "(0 admits nothing), not -1"));
-        given().get("/api/v1/tables/not-a-table").then().statusCode(400)
-                .body("message", equalTo("Cannot show table 'not-a-table': Cannot parse table id 'not-a-table': "
-                        + "expected catalog.namespace.table"));
-    }
-
-    @Test
-    void policiesAreReadableByAnyoneAndRecordWhoSetThem() {
-        TableId table = Events.uniqueTable("policy");
-        String pattern = table.catalog() + "." + table.namespaceName() + ".policy_*";
-        given().contentType(ContentType.JSON).body("{\"cooldown\": \"PT1M\"}").put("/api/v1/policies/" + pattern)
-                .then().statusCode(401);
-        given().header("Authorization", OPERATOR).contentType(ContentType.JSON)
-                .body("{\"cooldown\": \"PT1M\", \"windows\": [\"22:00-06:00 Europe/Berlin\"]}")
-                .put("/api/v1/policies/" + pattern).then().statusCode(200);
-
-        given().get("/api/v1/policies").then().statusCode(200)
-                .body("find { it.pattern == '" + pattern + "' }.updatedBy", equalTo("operator:test-operator"))
-                .body("find { it.pattern == '" + pattern + "' }.windows", hasItem("22:00-06:00 Europe/Berlin"));
-        given().get("/api/v1/tables/" + table).then().statusCode(200)
-                .body("cooldown", equalTo("PT1M"))
-                .body("windows", hasItem("22:00-06:00 Europe/Berlin"))
-                .body("rules", hasItem(pattern));
-        given().header("Authorization", OPERATOR).delete("/api/v1/policies/" + pattern).then().statusCode(204);
     }
 
     @Test
