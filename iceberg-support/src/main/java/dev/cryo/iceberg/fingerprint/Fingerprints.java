@@ -80,8 +80,8 @@ public final class Fingerprints {
 
     private static Fingerprint of(Table table, long snapshotId, Expression filter, Schema schema) {
         // Projected explicitly, so that the rows read have exactly the columns hashed, even at a
-        // snapshot written with an older schema. Read through a ReadView: on a table of many small
-        // files most of a plain read's CPU went to copying Hadoop's configuration per file.
+        // snapshot written with an older schema. Read through a ReadView: a plain read of a table of
+        // many small files spends most of its CPU copying Hadoop's configuration once per file.
         try (CloseableIterable<Record> rows = IcebergGenerics.read(ReadView.of(table)).useSnapshot(snapshotId).where(filter)
                 .project(schema).build()) {
             return of(schema, rows);

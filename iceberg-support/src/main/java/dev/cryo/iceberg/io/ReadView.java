@@ -23,8 +23,8 @@ import static java.util.Objects.requireNonNull;
  *
  * <p>For every {@code HadoopInputFile} it opens, {@code Parquet.ReadBuilder.build()} copies the whole
  * Hadoop {@code Configuration} (several hundred default properties) to unset a few read properties in
- * the copy. On a table of many small files that copy is most of the cost of a read: it was 62 % of the
- * CPU time of fingerprinting 5 000 files of 40 rows on local disk (JFR; {@code bench/results/ANALYSES.md}).
+ * the copy. On a table of many small files that copy is most of the CPU a read costs (the profile is in
+ * {@code bench/results/ANALYSES.md}, scenario 2 after the read view).
  * Here a Hadoop file is handed to Parquet as a plain {@link InputFile}, which takes Parquet's
  * plain-configuration path, as the files of S3FileIO and the other object-store FileIOs always do; the
  * bytes are read through the same Hadoop stream. The stream is wrapped as well: Iceberg unwraps a Hadoop
