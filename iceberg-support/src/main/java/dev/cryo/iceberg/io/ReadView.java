@@ -58,12 +58,6 @@ public final class ReadView {
         return file instanceof HadoopInputFile ? new PlainInputFile(file) : file;
     }
 
-    /** A FileIO that reads through {@link #input}, and refuses writes and deletes. */
-    public static FileIO io(FileIO io) {
-        requireNonNull(io, "io is null");
-        return io instanceof ReadOnlyIO ? io : new ReadOnlyIO(io);
-    }
-
     private record PlainInputFile(InputFile file) implements InputFile {
 
         @Override
@@ -131,6 +125,7 @@ public final class ReadView {
         }
     }
 
+    /** A FileIO that reads through {@link #input}, and refuses writes and deletes. */
     private record ReadOnlyIO(FileIO io) implements FileIO {
 
         @Override
@@ -171,7 +166,7 @@ public final class ReadView {
 
         Operations(TableOperations operations) {
             this.operations = operations;
-            this.io = ReadView.io(operations.io());
+            this.io = new ReadOnlyIO(operations.io());
         }
 
         @Override
