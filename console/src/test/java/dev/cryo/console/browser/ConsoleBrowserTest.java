@@ -8,6 +8,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -151,6 +152,14 @@ class ConsoleBrowserTest {
         tableState().jobs().forEach(job -> jobsBefore.add(job.get(0)));
         Instant clicked = Instant.now();
         browser.findElement(By.id("fix-now")).click();
+        // The click submits a form; WebDriver may return before the redirect's page has replaced
+        // this one (CI once looked for the notice on the page it was leaving).
+        await("the page the fix's form leads to, with its notice or its alert").atMost(Duration.ofSeconds(30))
+                .ignoreExceptions().pollInterval(Duration.ofMillis(200))
+                .until(() -> !browser.findElements(By.cssSelector("#notice, #alert")).isEmpty()
+                        && "complete".equals(js("return document.readyState;")));
+        assertThat(browser.findElements(By.id("alert"))).as("alert after fix now").extracting(WebElement::getText)
+                .isEmpty();
         assertThat(browser.findElement(By.id("notice")).getText()).startsWith("Fix requested");
 
         // 4. The queue shows the work while it waits or runs.
