@@ -3,7 +3,6 @@ package dev.cryo.faults;
 import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.Topics;
-import dev.cryo.contracts.cloudevents.EventType;
 import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobOutcome;
@@ -15,9 +14,7 @@ import dev.cryo.testsupport.HostileRecords;
 import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.KafkaTestClient;
 import org.apache.iceberg.DataFile;
-import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Table;
-import org.apache.iceberg.io.CloseableIterable;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,7 +32,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -104,9 +100,9 @@ class FaultInjectionTest {
             scenario.awaitFullPlansQueued();
             scenario.resume();
 
-            int firstKill = killExecutorAfterCommits(scenario, table, 1);
+            int firstKill = scenario.killExecutorAfterCommits(table, 1);
             stack.start("executor");
-            int secondKill = killExecutorAfterCommits(scenario, table, firstKill + 1);
+            int secondKill = scenario.killExecutorAfterCommits(table, firstKill + 1);
             stack.start("executor");
 
             JobFinished finished = scenario.awaitJobsFinished(Duration.ofMinutes(4)).stream()
@@ -126,27 +122,8 @@ class FaultInjectionTest {
         }
     }
 
-    /** Each job's outcome once (a redelivered job republishes its JobFinished under the same id). */
-    private static List<String> outcomes(List<JobFinished> finished) {
-        return finished.stream().collect(java.util.stream.Collectors.toMap(JobFinished::jobId,
-                        job -> job.outcome().id() + (job.message() == null ? "" : " (" + job.message() + ")"),
-                        (first, second) -> first, java.util.LinkedHashMap::new))
-                .values().stream().toList();
-    }
 
-    private int killExecutorAfterCommits(Scenario scenario, TableId table, int commits) {
-        await("a chunk commit of the job").atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(100))
-                .until(() -> optimizeCommits(scenario, table) >= commits);
-        stack.kill("executor");
-        int committed = optimizeCommits(scenario, table);
-        assertThat(committed).as("the executor was killed mid-optimize (chunk commits when it died)")
-                .isLessThan(Scenario.PARTITIONS);
-        return committed;
-    }
 
-    private static int optimizeCommits(Scenario scenario, TableId table) {
-        return (int) scenario.jobCommits(table).stream().filter(commit -> commit.contains("/optimize:")).count();
-    }
 
     /**
      * The broker is stopped while optimize jobs run and the writer's commit reports flow to
@@ -164,7 +141,7 @@ class FaultInjectionTest {
             scenario.awaitFullPlansQueued();
             scenario.resume();
             await("a job running").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(200))
-                    .until(() -> tables.stream().anyMatch(table -> optimizeCommits(scenario, table) >= 1));
+                    .until(() -> tables.stream().anyMatch(table -> scenario.optimizeCommits(table) >= 1));
             int commitsBefore = scenario.writer().commits();
             Instant stopped = Instant.now();
             stack.stopKafka();
@@ -186,7 +163,7 @@ class FaultInjectionTest {
             assertThat(commitsDuring).as("writer commits while the broker was down").isPositive();
             summaries.add("kafka down for " + outage.toSeconds() + " s (confirmed unreachable "
                     + confirmedDown.toSeconds() + " s); writer committed " + commitsDuring
-                    + " times meanwhile; outcomes " + outcomes(finished));
+                    + " times meanwhile; outcomes " + Scenario.outcomes(finished));
             await("a plan of every table from a commit after the broker returned, every service ready")
                     .atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(3)).untilAsserted(() -> {
                         List<MaintenancePlanned> plans = scenario.events().of(MaintenancePlanned.class);
@@ -222,7 +199,7 @@ class FaultInjectionTest {
             List<JobAdmitted> admitted = scenario.events().of(JobAdmitted.class);
             assertThat(admitted).as("admissions after the restart").anyMatch(job -> job.admittedAt().isAfter(stopped));
             summaries.add("postgresql restarted in " + outage.toMillis() + " ms; outcomes "
-                    + outcomes(finished));
+                    + Scenario.outcomes(finished));
             summaries.add(scenario.end());
         }
     }
@@ -251,10 +228,10 @@ class FaultInjectionTest {
                 }
                 scenario.resume();
                 await("the admission committed to the outbox, unpublished").atMost(Duration.ofMinutes(2))
-                        .pollInterval(Duration.ofMillis(500)).until(() -> unpublishedAdmissions(table) == 1);
+                        .pollInterval(Duration.ofMillis(500)).until(() -> StoredRows.unpublishedAdmissions(table) == 1);
                 assertThat(scenario.events().of(JobAdmitted.class)).as("JobAdmitted on Kafka before the kill").isEmpty();
-                admittedJobId = governorJobs(table).get(0);
-                admittedEventId = outboxAdmission(table);
+                admittedJobId = StoredRows.governorJobs(table).get(0);
+                admittedEventId = StoredRows.outboxAdmission(table);
                 stack.kill("governor");
             }
             stack.start("governor");
@@ -267,7 +244,7 @@ class FaultInjectionTest {
             assertThat(admissions).extracting(JobAdmitted::jobId).as("jobs admitted").containsOnly(admittedJobId);
             assertThat(scenario.events().envelopesOf(JobAdmitted.class)).extracting(envelope -> envelope.id())
                     .as("JobAdmitted event ids: the one the outbox held before the kill").contains(admittedEventId);
-            assertThat(governorJobs(table)).as("the governor's jobs of " + table).containsExactly(admittedJobId);
+            assertThat(StoredRows.governorJobs(table)).as("the governor's jobs of " + table).containsExactly(admittedJobId);
             assertThat(scenario.jobCommits(table)).doesNotHaveDuplicates();
             summaries.add("governor killed with JobAdmitted " + admittedJobId + " in its outbox; "
                     + admissions.size() + " JobAdmitted record(s) after the restart");
@@ -275,49 +252,8 @@ class FaultInjectionTest {
         }
     }
 
-    private static long unpublishedAdmissions(TableId table) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
-                Infrastructure.dbPassword());
-             PreparedStatement query = connection.prepareStatement("SELECT count(*) FROM governor.outbox"
-                     + " WHERE subject = ? AND event_type = ? AND published_at IS NULL")) {
-            query.setString(1, table.toString());
-            query.setString(2, EventType.JOB_ADMITTED.id());
-            try (ResultSet rows = query.executeQuery()) {
-                rows.next();
-                return rows.getLong(1);
-            }
-        }
-    }
 
-    private static String outboxAdmission(TableId table) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
-                Infrastructure.dbPassword());
-             PreparedStatement query = connection.prepareStatement("SELECT event_id FROM governor.outbox"
-                     + " WHERE subject = ? AND event_type = ?")) {
-            query.setString(1, table.toString());
-            query.setString(2, EventType.JOB_ADMITTED.id());
-            try (ResultSet rows = query.executeQuery()) {
-                rows.next();
-                return rows.getString(1);
-            }
-        }
-    }
 
-    private static List<String> governorJobs(TableId table) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
-                Infrastructure.dbPassword());
-             PreparedStatement query = connection.prepareStatement(
-                     "SELECT job_id FROM governor.job WHERE table_id = ? ORDER BY admitted_at")) {
-            query.setString(1, table.toString());
-            List<String> jobs = new ArrayList<>();
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    jobs.add(rows.getString(1));
-                }
-            }
-            return jobs;
-        }
-    }
 
     /**
      * One data file of one partition is overwritten with garbage before the job runs: that
@@ -331,7 +267,7 @@ class FaultInjectionTest {
             TableId table = scenario.tables(1, 8, 150, 60).get(0);
             scenario.awaitFullPlansQueued();
             Table loaded = scenario.writer().table(table);
-            DataFile victim = firstFile(loaded);
+            DataFile victim = Scenario.firstFile(loaded);
             Path path = Path.of(java.net.URI.create(victim.location()));
             byte[] original = Files.readAllBytes(path);
             byte[] garbage = new byte[original.length];
@@ -354,7 +290,7 @@ class FaultInjectionTest {
             assertThat(chunks).filteredOn(chunk -> chunk.status() == OperationStatus.SUCCEEDED)
                     .hasSize(Scenario.PARTITIONS - 1)
                     .allSatisfy(chunk -> assertThat(chunk.committedSnapshotId()).isNotNull());
-            assertThat(liveFiles(scenario.writer().table(table))).as("the corrupt file is still the table's")
+            assertThat(Scenario.liveFiles(scenario.writer().table(table))).as("the corrupt file is still the table's")
                     .contains(victim.location());
             summaries.add("corrupt file: job " + finished.outcome().id() + ", " + finished.errorCode() + ": "
                     + finished.message());
@@ -395,7 +331,7 @@ class FaultInjectionTest {
         stack.start("audit");
         int expected = topics.size() * HUGE_RECORDS_PER_TOPIC;
         await("the audit stores every huge record").atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(2))
-                .until(() -> auditedWithKey(key) == expected);
+                .until(() -> StoredRows.auditedWithKey(key) == expected);
         for (String service : List.of("scanner", "scorer", "planner", "governor", "executor", "audit")) {
             assertThat(ProcessHandle.of(stack.pid(service)).map(ProcessHandle::isAlive)).as(service + " alive")
                     .contains(true);
@@ -404,35 +340,6 @@ class FaultInjectionTest {
                 + Duration.between(started, Instant.now()).toSeconds() + " s after the audit was killed");
     }
 
-    /** Rows of records published under that key on the event topics, kept byte for byte (6 MiB and a count). */
-    private static long auditedWithKey(String key) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(Infrastructure.jdbcUrl(), Infrastructure.dbUser(),
-                Infrastructure.dbPassword());
-             PreparedStatement count = connection.prepareStatement("SELECT count(*) FROM audit.audit_event"
-                     + " WHERE kafka_key = ? AND kafka_topic NOT LIKE 'cryo.dlq.%' AND octet_length(raw_value) = ?")) {
-            count.setString(1, key);
-            count.setInt(2, HostileRecords.OVERSIZED_BYTES + 4);
-            try (ResultSet result = count.executeQuery()) {
-                result.next();
-                return result.getLong(1);
-            }
-        }
-    }
 
-    private static DataFile firstFile(Table table) throws IOException {
-        try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
-            for (FileScanTask task : tasks) {
-                return task.file();
-            }
-        }
-        throw new IllegalStateException("Cannot corrupt a file of " + table.name() + ": it has none");
-    }
 
-    private static List<String> liveFiles(Table table) throws IOException {
-        List<String> files = new ArrayList<>();
-        try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
-            tasks.forEach(task -> files.add(task.file().location()));
-        }
-        return files;
-    }
 }

@@ -9,20 +9,26 @@ import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.contracts.event.PlannedOperation;
 import dev.cryo.iceberg.fingerprint.Fingerprints;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.Table;
+import org.apache.iceberg.io.CloseableIterable;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -126,6 +132,52 @@ final class Scenario implements AutoCloseable {
         return snapshots.stream().filter(snapshot -> snapshot.summary().containsKey(SNAPSHOT_JOB_ID))
                 .map(snapshot -> snapshot.summary().get(SNAPSHOT_JOB_ID) + "/" + snapshot.summary().get(SNAPSHOT_CHUNK))
                 .toList();
+    }
+
+    /**
+     * Kills the executor once the table has {@code commits} chunk commits of an optimize; returns the chunk commits
+     * when it died, fewer than the partitions (it died mid-optimize).
+     */
+    int killExecutorAfterCommits(TableId table, int commits) {
+        await("a chunk commit of the job").atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofMillis(100))
+                .until(() -> optimizeCommits(table) >= commits);
+        stack.kill("executor");
+        int committed = optimizeCommits(table);
+        assertThat(committed).as("the executor was killed mid-optimize (chunk commits when it died)")
+                .isLessThan(Scenario.PARTITIONS);
+        return committed;
+    }
+
+    /** How many chunk commits of an optimize Cryo's jobs made to the table. */
+    int optimizeCommits(TableId table) {
+        return (int) jobCommits(table).stream().filter(commit -> commit.contains("/optimize:")).count();
+    }
+
+    /** Each job's outcome once (a redelivered job republishes its JobFinished under the same id). */
+    static List<String> outcomes(List<JobFinished> finished) {
+        return finished.stream().collect(Collectors.toMap(JobFinished::jobId,
+                        job -> job.outcome().id() + (job.message() == null ? "" : " (" + job.message() + ")"),
+                        (first, second) -> first, LinkedHashMap::new))
+                .values().stream().toList();
+    }
+
+    /** The first data file of the table's current snapshot. */
+    static DataFile firstFile(Table table) throws IOException {
+        try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+            for (FileScanTask task : tasks) {
+                return task.file();
+            }
+        }
+        throw new IllegalStateException("Cannot corrupt a file of " + table.name() + ": it has none");
+    }
+
+    /** The locations of the data files of the table's current snapshot. */
+    static List<String> liveFiles(Table table) throws IOException {
+        List<String> files = new ArrayList<>();
+        try (CloseableIterable<FileScanTask> tasks = table.newScan().planFiles()) {
+            tasks.forEach(task -> files.add(task.file().location()));
+        }
+        return files;
     }
 
     /** Waits for the JobFinished of every table (each table's first job). */
