@@ -50,7 +50,13 @@ final class TrinoLoadProbe implements EngineLoadProbe {
             statement.setString(1, user);
             try (ResultSet rows = statement.executeQuery()) {
                 rows.next();
-                return rows.getInt(1);
+                int foreign = rows.getInt(1);
+                // Read to the end: Trino's driver cancels a query whose result is closed unfinished, and
+                // Trino's operators would see every probe as a USER_CANCELED failure in their query history.
+                while (rows.next()) {
+                    // one row only
+                }
+                return foreign;
             }
         } catch (SQLException e) {
             throw new IllegalStateException("Trino at " + jdbcUrl + " did not answer " + "system.runtime.queries: "

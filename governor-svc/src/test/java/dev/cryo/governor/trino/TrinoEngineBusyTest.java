@@ -20,6 +20,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +53,7 @@ class TrinoEngineBusyTest {
         given().header("Authorization", OPERATOR).contentType(ContentType.JSON).body("{\"maxForeignQueries\": 1}")
                 .put("/api/v1/engines/trino").then().statusCode(200);
         MaintenancePlanned plan = Events.plan(table, 15, null);
+        Instant started = Instant.now().minusSeconds(1);
 
         try (Broker broker = new Broker()) {
             Map<TopicPartition, Long> mark = broker.mark();
@@ -77,6 +79,29 @@ class TrinoEngineBusyTest {
             assertThat(job.engine()).isEqualTo(Engine.TRINO);
             broker.send(Events.finished(job.jobId(), plan.planId(), table, Engine.TRINO));
         }
+        // The probe reads its answer to the end: a result closed unread is cancelled by the driver, and
+        // Trino's operators would find a USER_CANCELED failure of Cryo's every few seconds.
+        assertThat(probeQueries(started)).as("the governor's probe queries in Trino's history, by state")
+                .containsKey("FINISHED").doesNotContainKey("FAILED");
+    }
+
+    /** The states of the governor's queries since then, with their counts. */
+    private static Map<String, Integer> probeQueries(Instant since) throws SQLException {
+        Properties properties = new Properties();
+        properties.setProperty("user", "dashboards");
+        Map<String, Integer> states = new java.util.TreeMap<>();
+        try (Connection connection = DriverManager.getConnection(RealTrinoProfile.jdbcUrl(), properties);
+             java.sql.PreparedStatement query = connection.prepareStatement("SELECT state, count(*) FROM "
+                     + "system.runtime.queries WHERE source = 'cryo-governor' AND query LIKE 'EXECUTE %' AND created >= ?"
+                     + " GROUP BY state")) {
+            query.setTimestamp(1, java.sql.Timestamp.from(since));
+            try (ResultSet rows = query.executeQuery()) {
+                while (rows.next()) {
+                    states.put(rows.getString(1), rows.getInt(2));
+                }
+            }
+        }
+        return states;
     }
 
     /** Starts queries as a user that is not Cryo's and reads one row of each, so they stay running. */
