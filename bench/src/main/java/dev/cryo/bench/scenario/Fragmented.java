@@ -171,8 +171,8 @@ public final class Fragmented implements Scenario {
             notes.add("Trino variant: Cryo's copy has a governor policy (cooldown PT5S, engine trino); its compute is the "
                     + "Trino server's CPU plus the executor's (the executor routes what Trino cannot do to the native "
                     + "engine), both over Cryo's window; Trino's part includes whatever else the server did then "
-                    + "(nothing but Cryo used it). The hand-run (trino): " + String.join("; ", TrinoDag.STATEMENTS)
-                    .replace("%s", "t") + ", once over Trino JDBC (user " + TrinoClient.USER + "); its compute is the "
+                    + "(nothing but Cryo used it). The hand-run (trino): " + TrinoDag.describe()
+                    + ", once over Trino JDBC (user " + TrinoClient.USER + "); its compute is the "
                     + "Trino server's CPU over the statements.");
             notes.add("Query mix on Trino, on every copy before any maintenance and after all: one untimed round per "
                     + "copy, then " + queryRuns + " rounds, each over every copy in turn, of " + QueryMix.describe() + "; per query the median of its " + queryRuns

@@ -120,7 +120,7 @@ public final class LiveCdc implements Scenario {
                 + "start with --with spark for the Spark DAG (whole-table rewrite_data_files without partial progress).");
         notes.add(trino ? "Trino variant: after the native pair in each trial, two more copies from the same seed and "
                 + "the same MERGEs; Cryo's copy has a governor policy (cooldown PT5S, engine trino), the DAG's cycle runs "
-                + String.join("; ", TrinoDag.STATEMENTS).replace("%s", "t") + " over Trino JDBC (user "
+                + TrinoDag.describe() + " over Trino JDBC (user "
                 + TrinoClient.USER + "); a statement that raised an error (a commit conflict with the writer, …) counts "
                 + "as attempted, not committed; a statement counts as committed when it left a replace snapshot or "
                 + "expired a snapshot." : "Trino variant: " + NO_TRINO + ".");
