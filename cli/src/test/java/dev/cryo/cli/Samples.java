@@ -15,6 +15,7 @@ import dev.cryo.contracts.event.PartitionPredicate;
 import dev.cryo.contracts.event.PlannedOperation;
 import dev.cryo.contracts.json.EventJson;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -82,7 +83,8 @@ public final class Samples {
                 {"planId":"%s","table":"%s","status":"%s","statusChangedAt":"%s","supersededByPlanId":%s,"plan":%s,
                  "correlationId":"%s"}
                 """.formatted(plan.planId(), plan.table(), status, plan.plannedAt(),
-                supersededBy == null ? "null" : "\"" + supersededBy + "\"", new String(EventJson.write(plan)), correlationId);
+                supersededBy == null ? "null" : "\"" + supersededBy + "\"",
+                new String(EventJson.write(plan), StandardCharsets.UTF_8), correlationId);
     }
 
     /** The planner's plan history of a table: one line per (planId, correlationId) pair, newest first. */
@@ -121,7 +123,7 @@ public final class Samples {
                 + (difference == 0 ? "reached" : difference > 0 ? difference + " points above" : -difference + " points short");
         return new String(EventJson.write(new JobScored(jobId, planId, TableId.parse(table), JobOutcome.SUCCEEDED, before,
                 expected, actual, Grade.of(actual), "scan-after-" + jobId, List.of(), false, List.of(), message,
-                Instant.now())));
+                Instant.now())), StandardCharsets.UTF_8);
     }
 
     private Samples() {

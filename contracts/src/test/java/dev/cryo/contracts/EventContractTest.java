@@ -14,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Set;
@@ -80,7 +81,7 @@ class EventContractTest {
         ObjectNode sample = (ObjectNode) GoldenSamples.sample(type);
         sample.put("fieldFromTheFuture", "v1 payloads may gain optional fields");
 
-        CryoEvent event = EventJson.read(EventJson.writeString(sample).getBytes(), type.payloadType());
+        CryoEvent event = EventJson.read(EventJson.writeString(sample).getBytes(StandardCharsets.UTF_8), type.payloadType());
 
         assertThat(GoldenSamples.tree(EventJson.write(event))).isEqualTo(GoldenSamples.sample(type));
     }
@@ -94,7 +95,7 @@ class EventContractTest {
         assertThat(schema(type).validate(sample))
                 .extracting(ValidationMessage::getMessage)
                 .anySatisfy(message -> assertThat(message).contains("table"));
-        assertThatThrownBy(() -> EventJson.read(EventJson.writeString(sample).getBytes(), type.payloadType()))
+        assertThatThrownBy(() -> EventJson.read(EventJson.writeString(sample).getBytes(StandardCharsets.UTF_8), type.payloadType()))
                 .isInstanceOf(MalformedEventException.class)
                 .hasMessageContaining("table is null");
     }

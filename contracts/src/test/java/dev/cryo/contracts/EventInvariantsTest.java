@@ -13,6 +13,7 @@ import dev.cryo.contracts.event.TableGraded;
 import dev.cryo.contracts.json.EventJson;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 
@@ -90,7 +91,7 @@ class EventInvariantsTest {
         String json = EventJson.writeString(plan);
 
         assertThat(json).doesNotContain("null").doesNotContain("supersedesPlanId").doesNotContain("actor");
-        assertThat(EventJson.read(json.getBytes(), MaintenancePlanned.class)).isEqualTo(plan);
+        assertThat(EventJson.read(json.getBytes(StandardCharsets.UTF_8), MaintenancePlanned.class)).isEqualTo(plan);
         assertThat(EventType.of(plan)).isEqualTo(EventType.MAINTENANCE_PLANNED);
     }
 
