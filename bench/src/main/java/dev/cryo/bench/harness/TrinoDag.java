@@ -44,13 +44,10 @@ public final class TrinoDag {
         int committed = 0;
         int failed = 0;
         List<String> errors = new ArrayList<>();
-        Optional<String> session = targetSession(id, table);
-        if (session.isPresent()) {
-            try {
-                client.execute(session.get());
-            } catch (SQLException e) {
-                throw new IllegalStateException("Cannot set Trino's target file size for " + id + ": " + e.getMessage(), e);
-            }
+        try {
+            setTargetFileSize(client, id, table);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot set Trino's target file size for " + id + ": " + e.getMessage(), e);
         }
         for (String statement : STATEMENTS) {
             table.refresh();
@@ -71,13 +68,15 @@ public final class TrinoDag {
     }
 
     /**
-     * The session setting that makes Trino's optimize write files of the table's declared target size; none when the
-     * table declares none (then Trino's default, as an engineer who set nothing gets).
+     * Makes the client's session write files of the table's declared target size with Trino's optimize; nothing when
+     * the table declares none (then Trino's default, as an engineer who set nothing gets).
      */
-    public static Optional<String> targetSession(TableId id, Table table) {
-        return Optional.ofNullable(table.properties().get(TableProperties.WRITE_TARGET_FILE_SIZE_BYTES))
-                .map(Long::parseLong)
-                .map(bytes -> "SET SESSION \"" + id.catalog() + "\".target_max_file_size = '" + bytes + "B'");
+    public static void setTargetFileSize(TrinoClient client, TableId id, Table table) throws SQLException {
+        Optional<String> bytes = Optional.ofNullable(table.properties().get(TableProperties.WRITE_TARGET_FILE_SIZE_BYTES));
+        if (bytes.isPresent()) {
+            client.execute("SET SESSION \"" + id.catalog() + "\".target_max_file_size = '"
+                    + Long.parseLong(bytes.get()) + "B'");
+        }
     }
 
     /** How the DAG is described in the report's notes. */

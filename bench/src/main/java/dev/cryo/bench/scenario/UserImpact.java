@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -130,11 +129,7 @@ public final class UserImpact implements Scenario {
 
                 dagStart = System.currentTimeMillis();
                 try (TrinoClient engineer = TrinoClient.open(catalog)) {
-                    Optional<String> session = TrinoDag.targetSession(context.lakehouse().id(dagNamespace, TABLE),
-                            dag.table());
-                    if (session.isPresent()) {
-                        engineer.execute(session.get());
-                    }
+                    TrinoDag.setTargetFileSize(engineer, context.lakehouse().id(dagNamespace, TABLE), dag.table());
                     for (String statement : TrinoDag.STATEMENTS) {
                         long statementStart = System.currentTimeMillis();
                         try {
