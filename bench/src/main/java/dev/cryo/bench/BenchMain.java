@@ -45,7 +45,7 @@ import java.util.stream.Stream;
 public final class BenchMain {
 
     /** PROTOCOL.md's version; its "Versions" section says what each one changed. */
-    public static final int PROTOCOL = 11;
+    public static final int PROTOCOL = 12;
     private static final Logger LOG = LoggerFactory.getLogger(BenchMain.class);
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 

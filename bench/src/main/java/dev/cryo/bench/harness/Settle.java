@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Waits until Cryo has nothing left to do for a namespace: every table graded at its current
@@ -22,9 +23,30 @@ public final class Settle {
     private Settle() {
     }
 
+    /**
+     * What {@link #await(BenchContext, String, List, Duration, Duration, Supplier)} saw: the time from the call until
+     * the first moment of the stable window, and the reading taken a fixed time after that moment.
+     */
+    public record Settled<T>(Duration quietAfter, T reading) {
+    }
+
     /** Returns the time from the call until the first moment of the stable window. */
     public static Duration await(BenchContext context, String namespace, List<String> tables, Duration timeout) {
-        return await(context, namespace, tables, timeout, true);
+        return await(context, namespace, tables, timeout, true, STABLE_FOR, Duration.ZERO, () -> null).quietAfter();
+    }
+
+    /**
+     * As {@link #await(BenchContext, String, List, Duration)}, and takes {@code read} {@code readAfter} after the first
+     * moment of the stable window ({@code readAfter} shorter than {@link #STABLE_FOR}): a measurement of the work that
+     * ends there and not {@link #STABLE_FOR} later, when the stable window has been waited out.
+     */
+    public static <T> Settled<T> await(BenchContext context, String namespace, List<String> tables, Duration timeout,
+                                       Duration readAfter, Supplier<T> read) {
+        if (readAfter.compareTo(STABLE_FOR) >= 0) {
+            throw new IllegalArgumentException("Cannot read " + readAfter + " after the namespace is quiet: the stable"
+                    + " window is " + STABLE_FOR);
+        }
+        return await(context, namespace, tables, timeout, true, STABLE_FOR, readAfter, read);
     }
 
     /**
@@ -34,35 +56,43 @@ public final class Settle {
     public static Duration awaitGraded(BenchContext context, String namespace, List<String> tables, Duration timeout) {
         // nothing writes to or maintains a paused copy any more, so a grade at its current snapshot is final: no
         // stability window needed
-        return await(context, namespace, tables, timeout, false, Duration.ZERO);
+        return await(context, namespace, tables, timeout, false, Duration.ZERO, Duration.ZERO, () -> null).quietAfter();
     }
 
-    private static Duration await(BenchContext context, String namespace, List<String> tables, Duration timeout,
-                                  boolean idleGovernor) {
-        return await(context, namespace, tables, timeout, idleGovernor, STABLE_FOR);
-    }
-
-    private static Duration await(BenchContext context, String namespace, List<String> tables, Duration timeout,
-                                  boolean idleGovernor, Duration stableFor) {
+    private static <T> Settled<T> await(BenchContext context, String namespace, List<String> tables, Duration timeout,
+                                        boolean idleGovernor, Duration stableFor, Duration readAfter, Supplier<T> read) {
         long started = System.nanoTime();
         long deadline = started + timeout.toNanos();
         Long quietSince = null;
+        T reading = null;
+        boolean taken = false;
         String lastReason = "not checked yet";
         while (System.nanoTime() < deadline) {
+            // taken before the check, at its time: a check that finds the namespace busy again discards it
+            if (quietSince != null && !taken && System.nanoTime() - quietSince >= readAfter.toNanos()) {
+                reading = read.get();
+                taken = true;
+            }
             String reason = busy(context, namespace, tables, idleGovernor);
             long now = System.nanoTime();
             if (reason == null) {
                 if (quietSince == null) {
                     quietSince = now;
                 }
-                if (now - quietSince >= stableFor.toNanos()) {
-                    return Duration.ofNanos(quietSince - started);
+                if (now - quietSince >= stableFor.toNanos() && (taken || readAfter.isZero())) {
+                    return new Settled<>(Duration.ofNanos(quietSince - started), taken ? reading : read.get());
                 }
             } else {
                 quietSince = null;
+                reading = null;
+                taken = false;
                 lastReason = reason;
             }
-            sleep(Duration.ofSeconds(1));
+            long pause = Duration.ofSeconds(1).toNanos();
+            if (quietSince != null && !taken) {
+                pause = Math.max(0, Math.min(pause, quietSince + readAfter.toNanos() - System.nanoTime()));
+            }
+            sleep(Duration.ofNanos(pause));
         }
         throw new IllegalStateException("Cannot settle namespace " + namespace + " within " + timeout + ": " + lastReason);
     }

@@ -7,16 +7,11 @@ import dev.cryo.bench.domain.ScenarioResult;
 import dev.cryo.bench.domain.Statistics;
 import dev.cryo.bench.domain.Target;
 import dev.cryo.bench.harness.BenchContext;
-import dev.cryo.bench.harness.NativeDag;
-import dev.cryo.bench.harness.ProcessCpu;
 import dev.cryo.bench.harness.QueryMix;
-import dev.cryo.bench.harness.Settle;
 import dev.cryo.bench.harness.TableFacts;
 import dev.cryo.bench.harness.TrinoClient;
 import dev.cryo.bench.harness.TrinoDag;
 import dev.cryo.bench.harness.Workload;
-import dev.cryo.contracts.TableId;
-import dev.cryo.contracts.event.JobAdmitted;
 import dev.cryo.iceberg.fingerprint.Fingerprint;
 
 import java.time.Duration;
@@ -25,7 +20,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
+
+import static dev.cryo.bench.scenario.FragmentedContenders.record;
 
 /**
  * Scenario 2: one table fragmented by streaming; Cryo against an engineer's hand-run maintenance on a copy,
@@ -113,13 +109,13 @@ public final class Fragmented implements Scenario {
             }
             Map<String, List<QuerySample>> mixBefore = trino ? mix(context, copies, queryRuns) : Map.of();
 
-            cryoRun(context, cryo, true, timeout, Optional.empty(), values, notes, trialNumber);
+            FragmentedContenders.cryoRun(context, cryo, true, timeout, Optional.empty(), values, notes, trialNumber);
             context.api().deletePolicy(context.pattern(cryo.namespace()));
-            handRunNative(context, hand, values);
+            FragmentedContenders.handRunNative(context, hand, values);
             if (trino) {
-                cryoRun(context, cryoTrino, true, timeout, trinoPid, values, notes, trialNumber);
+                FragmentedContenders.cryoRun(context, cryoTrino, true, timeout, trinoPid, values, notes, trialNumber);
                 context.api().deletePolicy(context.pattern(cryoTrino.namespace()));
-                handRunTrino(context, handTrino, trinoPid.orElseThrow(), values);
+                FragmentedContenders.handRunTrino(context, handTrino, trinoPid.orElseThrow(), values);
             }
 
             if (trino) {
@@ -166,14 +162,15 @@ public final class Fragmented implements Scenario {
         }
         notes.add("Cryo's wall time: from resuming the table (and one fix-now scan) to the start of the 10 s quiet window. "
                 + "The hand-run is the DAG's statements run once on the copy, in the harness JVM (native: compute = the "
-                + "harness's CPU over the run).");
+                + "harness's CPU over the run). Every contender's compute is read " + FragmentedContenders.READ_AFTER.toSeconds()
+                + " s after its work ended: the hand-run's last statement, the start of Cryo's quiet window.");
         if (trino) {
             notes.add("Trino variant: Cryo's copy has a governor policy (cooldown PT5S, engine trino); its compute is the "
                     + "Trino server's CPU plus the executor's (the executor routes what Trino cannot do to the native "
                     + "engine), both over Cryo's window; Trino's part includes whatever else the server did then "
                     + "(nothing but Cryo used it). The hand-run (trino): " + TrinoDag.describe()
                     + ", once over Trino JDBC (user " + TrinoClient.USER + "); its compute is the "
-                    + "Trino server's CPU over the statements.");
+                    + "Trino server's CPU over the statements and the same time after them.");
             notes.add("Query mix on Trino, on every copy before any maintenance and after all: one untimed round per "
                     + "copy, then " + queryRuns + " rounds, each over every copy in turn, of " + QueryMix.describe() + "; per query the median of its " + queryRuns
                     + " latencies, speedup = before ÷ after, the trial's value = the geometric mean over the queries.");
@@ -205,82 +202,6 @@ public final class Fragmented implements Scenario {
         }
         return new Copy(contender, namespace, new Workload(context.lakehouse().create(namespace, TABLE, target, false), seed),
                 pause);
-    }
-
-    /**
-     * Cryo maintains its copy: resume (when {@code resume}: the copy is still paused), one scan, wait until settled; CPU
-     * of the executor (and of Trino when given), and of their JIT compilers.
-     */
-    static void cryoRun(BenchContext context, Copy copy, boolean resume, Duration timeout, Optional<Long> trinoPid,
-                                Map<String, List<Double>> values, List<String> notes, int trial) {
-        TableId id = context.lakehouse().id(copy.namespace(), TABLE);
-        int jobsBefore = context.tap().events(JobAdmitted.class, job -> job.table().equals(id)).size();
-        Map<String, Double> servicesBefore = ProcessCpu.services(context.environment());
-        double executorBefore = executorCpu(context);
-        double compilerBefore = executorCompiler(context) + trinoPid.map(ProcessCpu::compilerSeconds).orElse(0.0);
-        double trinoBefore = trinoPid.map(ProcessCpu::cpuSeconds).orElse(Double.NaN);
-        long start = System.nanoTime();
-        if (resume) {
-            context.api().resume(copy.pause());
-        }
-        context.api().scan(id);
-        if (Reaction.awaitOptional(() -> context.tap().events(JobAdmitted.class, job -> job.table().equals(id))
-                .stream().skip(jobsBefore).findFirst(), Duration.ofSeconds(120)).isEmpty()) {
-            notes.add("trial " + trial + ": Cryo (" + copy.contender() + ") admitted no job for the fragmented table "
-                    + "within 120 s of the scan");
-        }
-        long settleCall = System.nanoTime();
-        Duration settled = Settle.await(context, copy.namespace(), List.of(TABLE), timeout);
-        double wall = (settleCall - start) / 1e9 + settled.toMillis() / 1000.0;
-        double executorCpu = executorCpu(context) - executorBefore;
-        double trinoCpu = trinoPid.map(ProcessCpu::cpuSeconds).orElse(Double.NaN) - trinoBefore;
-        double compiler = executorCompiler(context) + trinoPid.map(ProcessCpu::compilerSeconds).orElse(0.0)
-                - compilerBefore;
-        double servicesCpu = ProcessCpu.delta(servicesBefore, ProcessCpu.services(context.environment()));
-        record(values, copy.contender(), "wall time", wall);
-        record(values, copy.contender(), "compute (executor CPU)", executorCpu);
-        record(values, copy.contender(), JIT, compiler);
-        if (trinoPid.isPresent()) {
-            record(values, copy.contender(), "Trino server CPU", trinoCpu);
-            record(values, copy.contender(), "compute (Trino server + executor CPU)", trinoCpu + executorCpu);
-        }
-        record(values, copy.contender(), "control-plane CPU (all services)", servicesCpu);
-        Map<String, Long> engines = context.tap().events(JobAdmitted.class, job -> job.table().equals(id)).stream()
-                .collect(Collectors.groupingBy(job -> String.valueOf(job.engine()), LinkedHashMap::new,
-                        Collectors.counting()));
-        notes.add("trial " + trial + ": " + copy.contender() + "'s jobs by engine: " + (engines.isEmpty() ? "none"
-                : engines.entrySet().stream().map(entry -> entry.getValue() + " on " + entry.getKey())
-                .collect(Collectors.joining(", "))));
-    }
-
-    /** The hand-run on the native engine: the DAG's steps once, in the harness JVM; compute = the harness's CPU. */
-    static void handRunNative(BenchContext context, Copy copy, Map<String, List<Double>> values) {
-        double ownBefore = ProcessCpu.ownCpuSeconds();
-        double compilerBefore = ProcessCpu.ownCompilerSeconds();
-        long start = System.nanoTime();
-        new NativeDag(context.lakehouse().plainRegistry()).run(context.lakehouse().id(copy.namespace(), TABLE))
-                .requireAllSucceeded();
-        record(values, copy.contender(), "wall time", (System.nanoTime() - start) / 1e9);
-        record(values, copy.contender(), "compute (executor CPU)", ProcessCpu.ownCpuSeconds() - ownBefore);
-        record(values, copy.contender(), JIT, ProcessCpu.ownCompilerSeconds() - compilerBefore);
-    }
-
-    /** The hand-run on Trino: the DAG's three statements once over Trino JDBC; compute = the Trino server's CPU. */
-    static void handRunTrino(BenchContext context, Copy copy, long trinoPid, Map<String, List<Double>> values)
-            throws Exception {
-        try (TrinoClient client = TrinoClient.open(context.lakehouse().catalogName())) {
-            double trinoBefore = ProcessCpu.cpuSeconds(trinoPid);
-            double compilerBefore = ProcessCpu.compilerSeconds(trinoPid);
-            long start = System.nanoTime();
-            // nothing else writes to this copy: a failed statement is a harness error, as the native hand-run's
-            new TrinoDag(context.lakehouse()).run(client, copy.namespace(), TABLE).requireAllSucceeded();
-            double wall = (System.nanoTime() - start) / 1e9;
-            double trinoCpu = ProcessCpu.cpuSeconds(trinoPid) - trinoBefore;
-            record(values, copy.contender(), "wall time", wall);
-            record(values, copy.contender(), "Trino server CPU", trinoCpu);
-            record(values, copy.contender(), "compute (Trino server + executor CPU)", trinoCpu);
-            record(values, copy.contender(), JIT, ProcessCpu.compilerSeconds(trinoPid) - compilerBefore);
-        }
     }
 
     /**
@@ -326,17 +247,5 @@ public final class Fragmented implements Scenario {
         if (!before.equals(after) || !after.equals(expected)) {
             failures.add(who + ": " + before + " before, " + after + " after, written " + expected);
         }
-    }
-
-    private static double executorCompiler(BenchContext context) {
-        return context.environment().servicePid("executor").map(ProcessCpu::compilerSeconds).orElse(Double.NaN);
-    }
-
-    private static double executorCpu(BenchContext context) {
-        return context.environment().servicePid("executor").map(ProcessCpu::cpuSeconds).orElse(Double.NaN);
-    }
-
-    private static void record(Map<String, List<Double>> values, String contender, String name, double value) {
-        values.computeIfAbsent(contender + "|" + name, ignored -> new ArrayList<>()).add(value);
     }
 }

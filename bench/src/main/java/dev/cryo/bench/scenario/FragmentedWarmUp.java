@@ -61,15 +61,15 @@ final class FragmentedWarmUp {
             Map<String, List<Double>> figures = new LinkedHashMap<>();
             List<String> jobNotes = new ArrayList<>();
             int maintenance = job + 1;
-            Fragmented.cryoRun(context, cryo, job == 0, timeout, trinoPid, figures, jobNotes, 0);
+            FragmentedContenders.cryoRun(context, cryo, job == 0, timeout, trinoPid, figures, jobNotes, 0);
             // a maintenance without a job would warm nothing up: say so rather than let the round look complete
             jobNotes.stream().filter(note -> note.contains("admitted no job"))
                     .forEach(note -> notes.add("warm-up round " + (round + 1) + ", maintenance " + maintenance + ": "
                             + note.substring(note.indexOf(':') + 2)));
             if (trinoPid.isPresent()) {
-                Fragmented.handRunTrino(context, hand, trinoPid.get(), figures);
+                FragmentedContenders.handRunTrino(context, hand, trinoPid.get(), figures);
             } else {
-                Fragmented.handRunNative(context, hand, figures);
+                FragmentedContenders.handRunNative(context, hand, figures);
             }
             costs.add(String.format(Locale.ROOT, "%.2f (JIT %.2f) against %.2f (JIT %.2f)",
                     figures.get(cryo.contender() + "|" + compute).get(0),
