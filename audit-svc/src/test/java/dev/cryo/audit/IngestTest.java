@@ -6,12 +6,10 @@ import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.cloudevents.EventType;
 import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
-import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.KafkaClientTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -29,21 +27,9 @@ import static org.hamcrest.Matchers.equalTo;
 
 /** Events in through the real broker, rows out through the API. */
 @QuarkusTest
-class IngestTest {
+class IngestTest extends KafkaClientTest {
 
     private static final Duration WAIT = Duration.ofSeconds(120);
-
-    private KafkaTestClient kafka;
-
-    @BeforeEach
-    void connect() {
-        kafka = new KafkaTestClient();
-    }
-
-    @AfterEach
-    void disconnect() {
-        kafka.close();
-    }
 
     @Test
     void eventsOfEveryTypeBecomeRowsWithTheirColumns() {

@@ -9,7 +9,7 @@ import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.testsupport.Infrastructure;
-import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.KafkaClientTest;
 import dev.cryo.testsupport.NeedsInfrastructure;
 import org.apache.iceberg.CatalogProperties;
 import org.apache.iceberg.DataFiles;
@@ -23,7 +23,6 @@ import org.apache.iceberg.types.Types;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -46,21 +45,14 @@ import static org.awaitility.Awaitility.await;
  * the commit still succeeds at once and the event is dropped and counted.
  */
 @NeedsInfrastructure(Infrastructure.Component.KAFKA)
-class KafkaCommitReporterTest {
+class KafkaCommitReporterTest extends KafkaClientTest {
 
     static final Schema SCHEMA = new Schema(Types.NestedField.required(1, "id", Types.LongType.get()));
 
-    private KafkaTestClient kafka;
     private InMemoryCatalog catalog;
-
-    @BeforeEach
-    void connect() {
-        kafka = new KafkaTestClient();
-    }
 
     @AfterEach
     void close() throws IOException {
-        kafka.close();
         if (catalog != null) {
             catalog.close();
         }

@@ -28,14 +28,12 @@ import dev.cryo.contracts.event.JobScored;
 import dev.cryo.contracts.event.JobStarted;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.platform.messaging.EventIds;
-import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.KafkaClientTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.utils.Utils;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -66,7 +64,7 @@ import static org.hamcrest.Matchers.hasSize;
  * follow the plans derived from our grades' ids.
  */
 @QuarkusTest
-class PlannerFlowTest {
+class PlannerFlowTest extends KafkaClientTest {
 
     // Generous: the planner first works through whatever other modules' tests left on the shared topics.
     private static final Duration WAIT = Duration.ofSeconds(180);
@@ -74,18 +72,6 @@ class PlannerFlowTest {
     private static final long TARGET = 512 * MIB;
     private static final int PARTITIONS = Topics.all().stream().filter(spec -> spec.name().equals(Topics.PLANS))
             .findFirst().orElseThrow().partitions();
-
-    private KafkaTestClient kafka;
-
-    @BeforeEach
-    void connect() {
-        kafka = new KafkaTestClient();
-    }
-
-    @AfterEach
-    void disconnect() {
-        kafka.close();
-    }
 
     @Test
     void aGradedTableGetsItsPlanOnThePlansTopic() {

@@ -7,7 +7,7 @@ import dev.cryo.contracts.event.CryoEvent;
 import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.platform.deadletter.DeadLetters;
-import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.KafkaClientTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -17,8 +17,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -45,22 +43,10 @@ import static org.hamcrest.Matchers.equalTo;
  */
 @QuarkusTest
 @QuarkusTestResource(TestTopicsResource.class)
-class DeadLetterRedriveTest {
+class DeadLetterRedriveTest extends KafkaClientTest {
 
     @Inject
     EchoConsumer consumer;
-
-    private KafkaTestClient kafka;
-
-    @BeforeEach
-    void connect() {
-        kafka = new KafkaTestClient();
-    }
-
-    @AfterEach
-    void disconnect() {
-        kafka.close();
-    }
 
     @Test
     void aDeadLetterKeepsItsHeadersAndIsRedrivenByAnOperatorOnce() {

@@ -8,15 +8,13 @@ import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.contracts.kafka.CryoRecordSerializer;
 import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.platform.messaging.EventIds;
-import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.KafkaClientTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -40,22 +38,10 @@ import static org.awaitility.Awaitility.await;
  */
 @QuarkusTest
 @QuarkusTestResource(TestTopicsResource.class)
-class PlatformMessagingTest {
+class PlatformMessagingTest extends KafkaClientTest {
 
     @Inject
     EchoConsumer consumer;
-
-    private KafkaTestClient kafka;
-
-    @BeforeEach
-    void connect() {
-        kafka = new KafkaTestClient();
-    }
-
-    @AfterEach
-    void disconnect() {
-        kafka.close();
-    }
 
     @Test
     void aPlainClientEventIsReceivedAndTheEchoCarriesTheSameCorrelation() {

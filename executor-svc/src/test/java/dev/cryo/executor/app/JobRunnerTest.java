@@ -28,7 +28,7 @@ import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.iceberg.fingerprint.Fingerprint;
 import dev.cryo.iceberg.fingerprint.Fingerprints;
 import dev.cryo.iceberg.fixtures.SampleTables;
-import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.KafkaClientTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
@@ -40,8 +40,6 @@ import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -59,7 +57,7 @@ import static org.hamcrest.Matchers.equalTo;
 /** Jobs end to end: JobAdmitted on the real broker, real tables, results on cryo.jobs.results.v1, attempts in PostgreSQL. */
 @QuarkusTest
 @QuarkusTestResource(WarehouseResource.class)
-class JobRunnerTest {
+class JobRunnerTest extends KafkaClientTest {
 
     @Inject
     CatalogRegistry catalogs;
@@ -67,18 +65,6 @@ class JobRunnerTest {
     NativeEngine engine;
     @Inject
     ExecutorConfig config;
-
-    private KafkaTestClient kafka;
-
-    @BeforeEach
-    void connect() {
-        kafka = new KafkaTestClient();
-    }
-
-    @AfterEach
-    void disconnect() {
-        kafka.close();
-    }
 
     @Test
     void aJobRunsItsOperationsInTheFixedOrderAndReportsEachStep() {

@@ -23,13 +23,11 @@ import dev.cryo.executor.persistence.JobRevocations;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.iceberg.fingerprint.Fingerprint;
 import dev.cryo.iceberg.fingerprint.Fingerprints;
-import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.KafkaClientTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.apache.iceberg.Table;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -51,7 +49,7 @@ import static org.awaitility.Awaitility.await;
  */
 @QuarkusTest
 @QuarkusTestResource(WarehouseResource.class)
-class StaleAndRevokedJobsTest {
+class StaleAndRevokedJobsTest extends KafkaClientTest {
 
     @Inject
     CatalogRegistry catalogs;
@@ -59,18 +57,6 @@ class StaleAndRevokedJobsTest {
     JobRevocations revocations;
     @Inject
     JobAttempts attempts;
-
-    private KafkaTestClient kafka;
-
-    @BeforeEach
-    void connect() {
-        kafka = new KafkaTestClient();
-    }
-
-    @AfterEach
-    void disconnect() {
-        kafka.close();
-    }
 
     @Test
     void anAdmissionWhoseLeaseEndedIsRefusedAndALaterAdmissionOfTheSameJobRuns() {

@@ -25,7 +25,7 @@ import dev.cryo.iceberg.fingerprint.Fingerprint;
 import dev.cryo.iceberg.fingerprint.Fingerprints;
 import dev.cryo.iceberg.fixtures.SampleTables;
 import dev.cryo.iceberg.fixtures.TableWriter;
-import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.KafkaClientTest;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -43,9 +43,7 @@ import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -86,7 +84,7 @@ import static org.awaitility.Awaitility.await;
 @TestProfile(EnginesProfile.class)
 @QuarkusTestResource(WarehouseResource.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class EngineJobTest {
+class EngineJobTest extends KafkaClientTest {
 
     private static final String NAMESPACE = "cryo_ex_" + UUID.randomUUID().toString().substring(0, 8);
     private static final Path REPORT = Path.of("target", "engine-report.txt");
@@ -96,8 +94,6 @@ class EngineJobTest {
             EnginesProfile.catalogProperties()));
     @Inject
     KafkaClientService kafkaClients;
-
-    private KafkaTestClient kafka;
 
     @BeforeAll
     void namespace() {
@@ -116,16 +112,6 @@ class EngineJobTest {
         }
         ((SupportsNamespaces) catalog).dropNamespace(Namespace.of(NAMESPACE));
         catalogs.close();
-    }
-
-    @BeforeEach
-    void connect() {
-        kafka = new KafkaTestClient();
-    }
-
-    @AfterEach
-    void disconnect() {
-        kafka.close();
     }
 
     @ParameterizedTest

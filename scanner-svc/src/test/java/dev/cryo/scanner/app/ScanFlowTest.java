@@ -9,7 +9,7 @@ import dev.cryo.contracts.kafka.KafkaEnvelopes;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
 import dev.cryo.iceberg.fixtures.SampleTables;
 import dev.cryo.iceberg.fixtures.TableWriter;
-import dev.cryo.testsupport.KafkaTestClient;
+import dev.cryo.testsupport.KafkaClientTest;
 import jakarta.inject.Inject;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Table;
@@ -18,9 +18,7 @@ import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -37,15 +35,13 @@ import java.util.function.Predicate;
  * ({@link TestCatalogResource}): a Kafka client per test, the namespace {@code sales}, tables scanned
  * once before a test acts on them, and the events the scanner published for a table.
  */
-public abstract class ScanFlowTest {
+public abstract class ScanFlowTest extends KafkaClientTest {
 
     protected static final OffsetDateTime START = OffsetDateTime.of(2026, 11, 1, 0, 0, 0, 0, ZoneOffset.UTC);
     protected static final Namespace NAMESPACE = Namespace.of("sales");
 
     @Inject
     protected CatalogRegistry catalogs;
-
-    protected KafkaTestClient kafka;
 
     @BeforeAll
     static void namespace() {
@@ -59,16 +55,6 @@ public abstract class ScanFlowTest {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    @BeforeEach
-    void connect() {
-        kafka = new KafkaTestClient();
-    }
-
-    @AfterEach
-    void disconnect() {
-        kafka.close();
     }
 
     /** A new table with one commit, already scanned once (so later scans are caused by the test). */
