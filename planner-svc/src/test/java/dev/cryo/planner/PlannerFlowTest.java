@@ -7,21 +7,12 @@ import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.Topics;
 import dev.cryo.contracts.cloudevents.EventEnvelope;
 import dev.cryo.contracts.event.CryoEvent;
-import dev.cryo.contracts.event.Deduction;
 import dev.cryo.contracts.event.FieldPredicate;
-import dev.cryo.contracts.event.FileSizeTerms;
 import dev.cryo.contracts.event.MaintenancePlanned;
-import dev.cryo.contracts.event.PartitionFieldInfo;
 import dev.cryo.contracts.event.PartitionPredicate;
-import dev.cryo.contracts.event.PartitionSpecInfo;
-import dev.cryo.contracts.event.PartitionStats;
 import dev.cryo.contracts.event.TableGraded;
 import dev.cryo.contracts.event.TableScanned;
-import dev.cryo.contracts.event.TableTotals;
-import dev.cryo.contracts.event.SnapshotStats;
-import dev.cryo.contracts.event.ManifestStats;
 import dev.cryo.contracts.Engine;
-import dev.cryo.contracts.Grade;
 import dev.cryo.contracts.event.JobFinished;
 import dev.cryo.contracts.event.JobOutcome;
 import dev.cryo.contracts.event.JobScored;
@@ -33,10 +24,8 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.utils.Utils;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -45,6 +34,17 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Predicate;
 
+import static dev.cryo.planner.PlannerEvents.MIB;
+import static dev.cryo.testsupport.HostileRecords.header;
+import static dev.cryo.planner.PlannerEvents.envelope;
+import static dev.cryo.planner.PlannerEvents.grade;
+import static dev.cryo.planner.PlannerEvents.healthyScan;
+import static dev.cryo.planner.PlannerEvents.randomTable;
+import static dev.cryo.planner.PlannerEvents.scan;
+import static dev.cryo.planner.PlannerEvents.small;
+import static dev.cryo.planner.PlannerEvents.deduction;
+import static dev.cryo.planner.PlannerEvents.partition;
+import static dev.cryo.planner.PlannerEvents.tableOnTheSamePartitionAs;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -68,10 +68,6 @@ class PlannerFlowTest extends KafkaClientTest {
 
     // Generous: the planner first works through whatever other modules' tests left on the shared topics.
     private static final Duration WAIT = Duration.ofSeconds(180);
-    private static final long MIB = 1024L * 1024;
-    private static final long TARGET = 512 * MIB;
-    private static final int PARTITIONS = Topics.all().stream().filter(spec -> spec.name().equals(Topics.PLANS))
-            .findFirst().orElseThrow().partitions();
 
     @Test
     void aGradedTableGetsItsPlanOnThePlansTopic() {
@@ -348,78 +344,5 @@ class PlannerFlowTest extends KafkaClientTest {
     private <T extends CryoEvent> EventEnvelope<T> send(EventEnvelope<T> envelope) {
         kafka.send(KafkaEnvelopes.toRecord(envelope));
         return envelope;
-    }
-
-    private static <T extends CryoEvent> EventEnvelope<T> envelope(T event) {
-        return EventEnvelope.startChain(event, "/cryo/planner-test", Instant.now().truncatedTo(ChronoUnit.MILLIS));
-    }
-
-    private static TableId randomTable(String prefix) {
-        return TableId.parse("lake.planner_test." + prefix + "_" + UUID.randomUUID().toString().substring(0, 8));
-    }
-
-    private static TableId tableOnTheSamePartitionAs(TableId other) {
-        int partition = partitionOf(other);
-        while (true) {
-            TableId candidate = randomTable("unhealthy");
-            if (partitionOf(candidate) == partition) {
-                return candidate;
-            }
-        }
-    }
-
-    /** Kafka's default partitioner for a keyed record. */
-    private static int partitionOf(TableId table) {
-        return Utils.toPositive(Utils.murmur2(table.toString().getBytes(StandardCharsets.UTF_8))) % PARTITIONS;
-    }
-
-    /** A day-partitioned table: a hot day with 40 small files, a quiet day with 2. */
-    private static TableScanned scan(TableId table, String scanId) {
-        return scan(table, scanId, Instant.now().truncatedTo(ChronoUnit.MILLIS));
-    }
-
-    private static TableScanned scan(TableId table, String scanId, Instant now) {
-        PartitionSpecInfo daily = new PartitionSpecInfo(0,
-                List.of(new PartitionFieldInfo("event_day", "event_ts", 2, "timestamptz", "day")));
-        return new TableScanned(table, scanId, now, Duration.ofMillis(20), 2, 1L, 1L, now, "file:///tmp/" + table,
-                FileSizeTerms.forTarget(TARGET), TableTotals.EMPTY, List.of(daily),
-                List.of(partition(0, "20786", 40), partition(0, "20785", 2)), null, null, null, null, null, null);
-    }
-
-    private static PartitionStats partition(int specId, String day, long smallFiles) {
-        return new PartitionStats(specId, List.of(day), smallFiles, smallFiles * 10 * MIB, smallFiles * 100, smallFiles,
-                smallFiles * 10 * MIB, 0, List.of(), 0, 0, 0, 0);
-    }
-
-    /** A table whose scan no check can fault: 2 files of 400 MiB, one fresh snapshot, one manifest. */
-    private static TableScanned healthyScan(TableId table) {
-        PartitionSpecInfo unpartitioned = new PartitionSpecInfo(0, List.of());
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        long bytes = 2 * 400 * MIB;
-        return new TableScanned(table, "scan-" + UUID.randomUUID(), now, Duration.ofMillis(20), 2, 1L, 1L, now,
-                "file:///tmp/" + table, FileSizeTerms.forTarget(TARGET),
-                new TableTotals(1, 2, bytes, 20_000, 0, 0, 0, 0, 0, 0, 0), List.of(unpartitioned),
-                List.of(new PartitionStats(0, List.of(), 2, bytes, 20_000, 0, 0, 0, List.of(), 0, 0, 0, 0)),
-                new SnapshotStats(1, now, now, 1, 0), new ManifestStats(1, 8192, 1, 0, 0, null), null, null, null, null);
-    }
-
-    /** A grade stamped an hour ahead, so it is the newest grade of its table (see the class comment). */
-    private static TableGraded grade(TableScanned scan, Deduction... deductions) {
-        int score = Math.max(0, 100 - java.util.Arrays.stream(deductions).mapToInt(Deduction::points).sum());
-        return new TableGraded(scan.table(), scan.scanId(), scan.snapshotId(),
-                Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.MILLIS), score, Grade.of(score), 1.0, List.of(deductions), List.of());
-    }
-
-    private static Deduction small(Severity severity) {
-        return deduction(Check.SMALL_FILES, severity);
-    }
-
-    private static Deduction deduction(Check check, Severity severity) {
-        return new Deduction(check, severity, severity.points(), 1, 1, "count", check.fixedBy(), check + " crossed its limit");
-    }
-
-    private static String header(ConsumerRecord<String, byte[]> record, String name) {
-        var header = record.headers().lastHeader(name);
-        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 }

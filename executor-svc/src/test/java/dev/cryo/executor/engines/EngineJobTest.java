@@ -50,12 +50,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
@@ -87,7 +84,6 @@ import static org.awaitility.Awaitility.await;
 class EngineJobTest extends KafkaClientTest {
 
     private static final String NAMESPACE = "cryo_ex_" + UUID.randomUUID().toString().substring(0, 8);
-    private static final Path REPORT = Path.of("target", "engine-report.txt");
 
     // The test's own registry on the same catalog, as a writer would have.
     private final CatalogRegistry catalogs = CatalogRegistry.create(Map.of(EnginesProfile.CATALOG,
@@ -156,7 +152,7 @@ class EngineJobTest extends KafkaClientTest {
         assertThat(results.get(0).data()).isInstanceOf(JobStarted.class);
         List<OperationFinished> steps = results.stream().map(EventEnvelope::data)
                 .filter(OperationFinished.class::isInstance).map(OperationFinished.class::cast).toList();
-        report(engine, took, steps);
+        EngineReport.append(engine, took, steps);
         assertThat(steps).extracting(step -> new StepKey(step.operation(), step.chunkIndex()).toString())
                 .containsExactly("convert_deletes:0", "rewrite_position_deletes:0", "optimize:0", "optimize:1",
                         "compute_statistics", "optimize_manifests", "expire_snapshots", "remove_orphan_files");
@@ -348,26 +344,5 @@ class EngineJobTest extends KafkaClientTest {
                 .map(file -> writer.writePositionDeletes(file, position)).toList();
         writer.commitDeletes(deletes.toArray(DeleteFile[]::new));
         table.refresh();
-    }
-
-    /** Appends the engine's steps with their engines, query ids and times to target/engine-report.txt. */
-    private static void report(Engine engine, Duration took, List<OperationFinished> steps) {
-        StringBuilder text = new StringBuilder("job on " + engine.id() + ": " + took.toMillis() + " ms from JobAdmitted to"
-                + " JobFinished\n");
-        for (OperationFinished step : steps) {
-            text.append("  ").append(step.operation().id()).append(step.chunkIndex() == null ? "" : ":" + step.chunkIndex())
-                    .append(" on ").append(step.engine().id()).append(" ").append(step.status().id()).append(" in ")
-                    .append(step.duration().toMillis()).append(" ms, files ").append(step.before().dataFiles())
-                    .append(" -> ").append(step.after().dataFiles()).append(", delete files ")
-                    .append(step.before().deleteFiles()).append(" -> ").append(step.after().deleteFiles())
-                    .append(", query ").append(step.queryId())
-                    .append(step.routedReason() == null ? "" : ", " + step.routedReason()).append('\n');
-        }
-        try {
-            Files.createDirectories(REPORT.getParent());
-            Files.writeString(REPORT, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
