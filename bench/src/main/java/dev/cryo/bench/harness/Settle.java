@@ -79,8 +79,8 @@ public final class Settle {
                 if (quietSince == null) {
                     quietSince = now;
                 }
-                if (now - quietSince >= stableFor.toNanos() && (taken || readAfter.isZero())) {
-                    return new Settled<>(Duration.ofNanos(quietSince - started), taken ? reading : read.get());
+                if (taken && now - quietSince >= stableFor.toNanos()) {
+                    return new Settled<>(Duration.ofNanos(quietSince - started), reading);
                 }
             } else {
                 quietSince = null;
