@@ -2,6 +2,7 @@ package dev.cryo.executor.iceberg;
 
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.iceberg.RewriteOutput.Run;
+import dev.cryo.iceberg.commit.CommitOutcome;
 import dev.cryo.platform.error.CryoException;
 import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.DataFile;
@@ -23,7 +24,6 @@ import org.apache.iceberg.deletes.BaseDVFileWriter;
 import org.apache.iceberg.deletes.PositionDelete;
 import org.apache.iceberg.deletes.PositionDeleteIndex;
 import org.apache.iceberg.deletes.PositionDeleteWriter;
-import org.apache.iceberg.exceptions.CommitStateUnknownException;
 import org.apache.iceberg.exceptions.ValidationException;
 import org.apache.iceberg.io.CloseableIterable;
 import org.apache.iceberg.io.OutputFileFactory;
@@ -50,10 +50,17 @@ import org.jboss.logging.Logger;
  * mapped onto the new files, written as their position deletes, and the commit is tried again from
  * the newer snapshot. When a replaced file itself is gone (another rewrite won), or the attempts
  * run out, the new files are deleted and the caller plans the chunk again.
+ *
+ * <p>Files are deleted only after a failure {@link CommitOutcome} calls clean. After any other
+ * failure (a lost catalog connection, an interrupt, a timeout) every file stays: the table's history
+ * is read once more, and a snapshot carrying the chunk's tags means the commit landed.
  */
 final class RewriteCommit {
 
     private static final Logger LOG = Logger.getLogger(RewriteCommit.class);
+
+    /** Reads of the table after an unknown commit outcome before the attempt gives up and keeps its files. */
+    private static final int RECONCILE_LOOKS = 3;
 
     private final Table table;
     private final RewriteSettings settings;
@@ -89,14 +96,15 @@ final class RewriteCommit {
             RewriteFiles rewrite = rewrite(plan, written, base, removal, rebased, kept);
             try {
                 beforeCommit.run();
+            } catch (RuntimeException e) {
+                // Not attempted: nothing can have been committed.
+                deleteWritten(written, rebased, kept);
+                throw e;
+            }
+            try {
                 rewrite.commit();
                 return new Attempt(committedSnapshot(), attempt - 1, removal.removed().size() + removal.split().size(),
                         rebased.size() + kept.size(), rebasedRows);
-            } catch (CommitStateUnknownException e) {
-                // The snapshot may exist: keep every file; the next attempt reads the table history.
-                throw new CryoException(ExecutorErrorCode.COMMIT_STATE_UNKNOWN, "Cannot tell whether the rewrite of "
-                        + plan.scope() + " in " + table.name() + " committed: " + e.getMessage()
-                        + "; the next attempt checks the snapshot summaries", e);
             } catch (ValidationException e) {
                 TableFiles.deleteQuietly(table, rebased);
                 TableFiles.deleteQuietly(table, kept);
@@ -118,12 +126,56 @@ final class RewriteCommit {
                 live = nowLive;
                 ChunkRewriter.sleep(settings.backoff().delay(attempt).dividedBy(4));
             } catch (RuntimeException e) {
-                TableFiles.deleteQuietly(table, written.files());
-                TableFiles.deleteQuietly(table, rebased);
-                TableFiles.deleteQuietly(table, kept);
-                throw e;
+                if (CommitOutcome.of(e).mayCleanUp()) {
+                    deleteWritten(written, rebased, kept);
+                    throw e;
+                }
+                Long landed = reconcile(plan, e);
+                if (landed == null) {
+                    throw TableFiles.commitStateUnknown(table, "the rewrite of " + plan.scope(), "every file written for"
+                            + " it is kept (unreferenced, they are orphans that remove_orphan_files collects after the"
+                            + " age floor)", e);
+                }
+                return new Attempt(landed, attempt - 1, removal.removed().size() + removal.split().size(),
+                        rebased.size() + kept.size(), rebasedRows);
             }
         }
+    }
+
+    /**
+     * After a commit whose outcome is unknown: the job's tagged snapshot if the table's history now
+     * shows it, else null (also when the table cannot be read after a few tries: a catalog whose
+     * connections were just lost answers again once its pool has reconnected). Never deletes anything.
+     */
+    private Long reconcile(RewritePlan plan, RuntimeException failure) {
+        for (int look = 1; ; look++) {
+            try {
+                table.refresh();
+                Long landed = taggedSnapshot();
+                if (landed != null) {
+                    LOG.warnf("%s: the commit of the rewrite of %s reported %s, but its snapshot %d is in the table's"
+                            + " history: it committed", table.name(), plan.scope(), describe(failure), landed);
+                }
+                return landed;
+            } catch (RuntimeException e) {
+                if (look >= RECONCILE_LOOKS || Thread.currentThread().isInterrupted()) {
+                    LOG.warnf("%s: cannot read the table after the rewrite of %s failed to report its commit (%s): %s",
+                            table.name(), plan.scope(), describe(failure), describe(e));
+                    return null;
+                }
+                ChunkRewriter.sleep(settings.backoff().delay(look));
+            }
+        }
+    }
+
+    private static String describe(Throwable failure) {
+        return failure.getClass().getSimpleName() + ": " + failure.getMessage();
+    }
+
+    private void deleteWritten(RewriteOutput written, List<DeleteFile> rebased, List<DeleteFile> kept) {
+        TableFiles.deleteQuietly(table, written.files());
+        TableFiles.deleteQuietly(table, rebased);
+        TableFiles.deleteQuietly(table, kept);
     }
 
     /**
@@ -148,16 +200,24 @@ final class RewriteCommit {
     }
 
     private Long committedSnapshot() {
-        Snapshot current = table.currentSnapshot();
-        for (Snapshot snapshot = current; snapshot != null;
+        Long committed = taggedSnapshot();
+        if (committed == null) {
+            throw new CryoException(ExecutorErrorCode.ENGINE_FAILURE, "Cannot find the snapshot just committed to "
+                    + table.name() + " with tags " + tags);
+        }
+        return committed;
+    }
+
+    /** The newest snapshot of the current lineage that carries this chunk's tags, or null. */
+    private Long taggedSnapshot() {
+        for (Snapshot snapshot = table.currentSnapshot(); snapshot != null;
              snapshot = snapshot.parentId() == null ? null : table.snapshot(snapshot.parentId())) {
             Map<String, String> summary = snapshot.summary();
             if (summary != null && tags.entrySet().stream().allMatch(tag -> tag.getValue().equals(summary.get(tag.getKey())))) {
                 return snapshot.snapshotId();
             }
         }
-        throw new CryoException(ExecutorErrorCode.ENGINE_FAILURE, "Cannot find the snapshot just committed to "
-                + table.name() + " with tags " + tags);
+        return null;
     }
 
     /** Live data files of the scope at a snapshot, by location, with the deletes that apply to them. */

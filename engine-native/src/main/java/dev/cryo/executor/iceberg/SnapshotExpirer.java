@@ -2,6 +2,7 @@ package dev.cryo.executor.iceberg;
 
 import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.executor.engine.StepResult;
+import dev.cryo.iceberg.commit.CommitOutcome;
 import org.apache.iceberg.ExpireSnapshots;
 import org.apache.iceberg.Table;
 
@@ -41,7 +42,15 @@ final class SnapshotExpirer {
                     }
                     table.io().deleteFile(location);
                 });
-        expiry.commit();
+        try {
+            expiry.commit();
+        } catch (RuntimeException e) {
+            // Iceberg deletes expired files only after a commit it saw succeed.
+            if (CommitOutcome.of(e).mayCleanUp()) {
+                throw e;
+            }
+            throw TableFiles.commitStateUnknown(table, "the snapshot expiry", "no file was deleted", e);
+        }
         table.refresh();
         int after = size(table.snapshots());
         return new StepResult(new FileCounts(dataFiles.get(), 0, deleteFiles.get(), 0), FileCounts.ZERO, null, 0,

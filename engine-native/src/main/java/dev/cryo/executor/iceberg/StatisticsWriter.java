@@ -4,6 +4,7 @@ import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.engine.CommitTags;
 import dev.cryo.executor.engine.StepResult;
+import dev.cryo.iceberg.commit.CommitOutcome;
 import dev.cryo.platform.error.CryoException;
 import org.apache.datasketches.theta.CompactSketch;
 import org.apache.iceberg.FileFormat;
@@ -105,6 +106,7 @@ final class StatisticsWriter {
                 table.updateStatistics().setStatistics(statistics).commit();
                 return;
             } catch (CommitFailedException e) {
+                // CommitOutcome.FAILED_CLEANLY: nothing registered the file.
                 table.refresh();
                 boolean expired = table.snapshot(statistics.snapshotId()) == null;
                 if (expired || attempt >= REGISTER_ATTEMPTS) {
@@ -115,6 +117,14 @@ final class StatisticsWriter {
                             : "concurrent commits changed the table " + attempt + " times in a row") + " (" + e.getMessage()
                             + ")", e);
                 }
+            } catch (RuntimeException e) {
+                if (CommitOutcome.of(e).mayCleanUp()) {
+                    TableFiles.deleteQuietly(table, statistics.path());
+                    throw e;
+                }
+                // The statistics may be registered: the file stays, and a re-run finds it by its job property.
+                throw TableFiles.commitStateUnknown(table, "the registration of the statistics of snapshot "
+                        + statistics.snapshotId(), statistics.path() + " is kept", e);
             }
         }
     }

@@ -44,6 +44,16 @@ final class TableFiles {
         }
     }
 
+    /**
+     * A commit that failed in a way {@link dev.cryo.iceberg.commit.CommitOutcome} does not call clean:
+     * it may have landed, so nothing written for it is deleted ({@code kept} says what stays).
+     */
+    static CryoException commitStateUnknown(Table table, String action, String kept, RuntimeException e) {
+        return new CryoException(ExecutorErrorCode.COMMIT_STATE_UNKNOWN, "Cannot tell whether " + action + " of "
+                + table.name() + " committed: " + e.getClass().getSimpleName() + ": " + e.getMessage() + "; " + kept
+                + ", and the next attempt reads the table's history", e);
+    }
+
     static CryoException storageFailure(Table table, String action, Exception e) {
         return new CryoException(ExecutorErrorCode.STORAGE_FAILURE, "Cannot " + action + " of " + table.name() + ": "
                 + e.getMessage(), e);
