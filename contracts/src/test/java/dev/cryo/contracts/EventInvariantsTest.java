@@ -7,6 +7,7 @@ import dev.cryo.contracts.event.FileSizeHistogram;
 import dev.cryo.contracts.event.GradeChanged;
 import dev.cryo.contracts.event.MaintenancePlanned;
 import dev.cryo.contracts.event.OperationParameters;
+import dev.cryo.contracts.event.OrphanStats;
 import dev.cryo.contracts.event.PartitionPredicate;
 import dev.cryo.contracts.event.PlannedOperation;
 import dev.cryo.contracts.event.TableGraded;
@@ -14,6 +15,7 @@ import dev.cryo.contracts.json.EventJson;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -93,6 +95,24 @@ class EventInvariantsTest {
         assertThat(json).doesNotContain("null").doesNotContain("supersedesPlanId").doesNotContain("actor");
         assertThat(EventJson.read(json.getBytes(StandardCharsets.UTF_8), MaintenancePlanned.class)).isEqualTo(plan);
         assertThat(EventType.of(plan)).isEqualTo(EventType.MAINTENANCE_PLANNED);
+    }
+
+    @Test
+    void orphanStatsOfOlderEventsReadWithoutTheirNewerFields() throws Exception {
+        OrphanStats older = EventJson.mapper().readValue("""
+                {"listedAt":"2026-11-29T03:00:00Z","listedFiles":10,"orphanFiles":2,"orphanBytes":64,"ageFloor":"PT72H"}""",
+                OrphanStats.class);
+
+        assertThat(older).isEqualTo(new OrphanStats(Instant.parse("2026-11-29T03:00:00Z"), 10, 2, 64, Duration.ofDays(3)));
+        assertThat(older.otherTablesFiles()).isZero();
+        assertThat(older.refusal()).isNull();
+    }
+
+    @Test
+    void aRefusedOrphanListingCountsNoOrphans() {
+        assertThatThrownBy(() -> new OrphanStats(NOW, 10, 2, 64, Duration.ofDays(3), 0L, "nested"))
+                .hasMessage("orphanFiles must be 0 when orphan removal is refused, was 2");
+        assertThat(OrphanStats.refused(NOW, Duration.ofDays(3), "nested").orphanFiles()).isZero();
     }
 
     private static PlannedOperation whole(Operation operation) {

@@ -21,9 +21,16 @@ public enum ExecutorErrorCode implements ErrorCode {
     UNSAFE_PARAMETER(ErrorKind.BAD_REQUEST),
     /**
      * A listed file has the path of a referenced file under a scheme or authority not declared
-     * equivalent ({@code cryo.orphans.equivalent-*}): orphan removal stopped before deleting anything.
+     * equivalent ({@code cryo.orphans.equivalent-*}), or a path is spelled two ways: orphan removal
+     * stopped before deleting anything.
      */
     LOCATION_MISMATCH(ErrorKind.CONFLICT),
+    /**
+     * The table's location is a bucket or file system root or lies inside another table's folder,
+     * or an engine would have to delete under it where other tables keep files: orphan removal
+     * refused before deleting anything.
+     */
+    SHARED_LOCATION(ErrorKind.CONFLICT),
     /**
      * Orphan removal would delete more than {@code cryo.executor.orphans.max-share} of the listed
      * files or bytes; it stopped before deleting anything until an operator releases the brake.

@@ -18,6 +18,8 @@ import java.util.List;
 public final class S3MockServer implements AutoCloseable {
 
     public static final String BUCKET = "warehouse";
+    /** A second, empty bucket: for a table whose location is a bucket's root. */
+    public static final String BARE_BUCKET = "bare";
 
     private final Process process;
     private final int port;
@@ -35,7 +37,7 @@ public final class S3MockServer implements AutoCloseable {
                 "-Xmx256m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString(),
                 "--com.adobe.testing.s3mock.httpPort=" + port, "--server.port=" + httpsPort,
                 "--server.address=127.0.0.1",
-                "--com.adobe.testing.s3mock.domain.initialBuckets=" + BUCKET,
+                "--com.adobe.testing.s3mock.domain.initialBuckets=" + BUCKET + "," + BARE_BUCKET,
                 "--com.adobe.testing.s3mock.domain.root=" + root.toAbsolutePath(),
                 "--spring.main.banner-mode=off", "--logging.level.root=WARN"))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -97,14 +97,14 @@ public final class NativeEngine implements MaintenanceEngine {
     /** The orphan files of a table without deleting them: what remove_orphan_files would delete now. */
     public StepResult findOrphans(TableId table, Duration ageFloor) {
         OrphanAgeFloor floor = orphanFloor(ageFloor);
-        return new OrphanRemover(load(table), settings.orphans(), clock).remove(floor, OrphanRemover.Mode.DRY_RUN, table,
-                "orphan-listing", records.brakeReleases());
+        return new OrphanRemover(load(table), settings.orphans(), clock, tables::locations).remove(floor,
+                OrphanRemover.Mode.DRY_RUN, table, "orphan-listing", records.brakeReleases());
     }
 
     private StepResult removeOrphans(Table table, TableId tableId, String jobId, Duration requestedFloor,
                                      OrphanRemover.Mode mode) {
-        return new OrphanRemover(table, settings.orphans(), clock).remove(orphanFloor(requestedFloor), mode, tableId, jobId,
-                records.brakeReleases());
+        return new OrphanRemover(table, settings.orphans(), clock, tables::locations).remove(orphanFloor(requestedFloor),
+                mode, tableId, jobId, records.brakeReleases());
     }
 
     private OrphanAgeFloor orphanFloor(Duration requested) {

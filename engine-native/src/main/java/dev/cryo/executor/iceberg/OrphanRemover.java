@@ -8,6 +8,7 @@ import dev.cryo.executor.engine.OrphanBrakeReleases;
 import dev.cryo.executor.engine.StepResult;
 import dev.cryo.iceberg.orphan.OrphanSearch;
 import dev.cryo.iceberg.orphan.ReachableFiles;
+import dev.cryo.iceberg.orphan.TableLocations;
 import dev.cryo.platform.error.CryoException;
 import org.apache.iceberg.HasTableOperations;
 import org.apache.iceberg.Table;
@@ -23,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 
 import static java.util.Objects.requireNonNull;
@@ -32,10 +35,14 @@ import static java.util.Objects.requireNonNull;
  * grade counts is what goes. A file is deleted only when every one of these holds:
  * <ol>
  *   <li>the table allows garbage collection ({@code gc.enabled});</li>
+ *   <li>every table of every configured catalog could be read, the table's location is no bucket or
+ *       file system root and lies inside no other table's folder, and the file lies under no other
+ *       table's folder ({@link TableLocations}, read at the first and at the last look);</li>
  *   <li>it lies under the table location (listed as {@code location + "/"}) and is not hidden;</li>
  *   <li>no snapshot of any branch or tag, no metadata file, no statistics file references it, under
  *       the same or an equivalent scheme and authority; a reference under another one stops the
  *       whole run before anything is deleted;</li>
+ *   <li>no other spelling of its path occurs among the references or in the listing;</li>
  *   <li>it is older than the age floor, both when first listed and when listed again after the
  *       table was refreshed right before deleting (the last look), and no snapshot committed since
  *       the first listing references it;</li>
@@ -65,12 +72,18 @@ public final class OrphanRemover {
     private final Table table;
     private final OrphanRemovalSettings settings;
     private final Clock clock;
+    private final Supplier<TableLocations> otherTables;
     private Runnable afterFirstLook = () -> { };
 
-    public OrphanRemover(Table table, OrphanRemovalSettings settings, Clock clock) {
+    /**
+     * @param otherTables reads where the tables of the configured catalogs keep their files, now
+     *                    ({@link TableLocations#read}); asked at the first and at the last look
+     */
+    public OrphanRemover(Table table, OrphanRemovalSettings settings, Clock clock, Supplier<TableLocations> otherTables) {
         this.table = requireNonNull(table, "table is null");
         this.settings = requireNonNull(settings, "settings is null");
         this.clock = requireNonNull(clock, "clock is null");
+        this.otherTables = requireNonNull(otherTables, "otherTables is null");
     }
 
     /** Runs between the first listing and the last look: tests use it to commit as a late writer would, at the worst moment. */
@@ -87,9 +100,8 @@ public final class OrphanRemover {
     public StepResult remove(OrphanAgeFloor floor, Mode mode, TableId tableId, String jobId, OrphanBrakeReleases releases) {
         table.refresh();
         ExpiryGuard.requireGarbageCollection(table, "remove orphan files");
-        OrphanSearch search = search();
         ReachableFiles reachable = ReachableFiles.of(table, settings.equivalence());
-        Look first = look(search, reachable, floor);
+        Look first = look(reachable, floor);
 
         String brake = settings.brake().stops(first.listing.listedFiles(), first.listing.listedBytes(),
                 first.listing.orphanFiles(), first.listing.orphanBytes()).orElse(null);
@@ -117,6 +129,12 @@ public final class OrphanRemover {
             LOG.warnf("%s: removing orphan files with the age floor %s", table.name(), floor);
         }
         if (mode == Mode.CHECK) {
+            if (!first.inside.isEmpty()) {
+                throw new CryoException(ExecutorErrorCode.SHARED_LOCATION, "Cannot have an engine remove the orphan"
+                        + " files of " + table.name() + ": other tables keep files under its location (" + names(first.inside)
+                        + "), and an engine's remove_orphan_files would delete them; nothing was deleted. Run the step"
+                        + " on the native engine, which leaves them alone");
+            }
             return new StepResult(first.counts(), FileCounts.ZERO, null, 0, "checked: " + summary + released,
                     first.locations()).withChanged(false);
         }
@@ -125,7 +143,7 @@ public final class OrphanRemover {
         // The last look: what committed since the first listing references, and what was written again since.
         table.refresh();
         reachable.update(table);
-        Look last = look(search, reachable, floor);
+        Look last = look(reachable, floor);
         Map<String, FileInfo> doomed = new LinkedHashMap<>();
         int changed = 0;
         for (FileInfo candidate : first.candidates) {
@@ -145,17 +163,24 @@ public final class OrphanRemover {
                 .withChanged(!deleted.files.isEmpty());
     }
 
-    private OrphanSearch search() {
+    /**
+     * One listing and its candidates, oldest first; the other tables are read first. A refusal or a
+     * conflict stops the run here, before any deletion.
+     */
+    private Look look(ReachableFiles reachable, OrphanAgeFloor floor) {
+        OrphanSearch search;
         try {
-            return OrphanSearch.of(table, settings.equivalence());
+            search = OrphanSearch.of(table, settings.equivalence(), otherTables.get());
         } catch (UnsupportedOperationException e) {
             throw new CryoException(ExecutorErrorCode.REFUSED_BY_TABLE_SETTINGS, "Cannot remove orphan files: "
                     + e.getMessage(), e);
+        } catch (OrphanSearch.Refused e) {
+            throw new CryoException(ExecutorErrorCode.SHARED_LOCATION, e.getMessage(), e);
+        } catch (TableLocations.Unreadable e) {
+            throw new CryoException(ExecutorErrorCode.STORAGE_FAILURE, "Cannot remove orphan files of " + table.name()
+                    + ": " + e.getMessage() + "; without every table's folders any file could be another table's,"
+                    + " so nothing was deleted", e);
         }
-    }
-
-    /** One listing and its candidates, oldest first; a conflict stops the run here, before any deletion. */
-    private Look look(OrphanSearch search, ReachableFiles reachable, OrphanAgeFloor floor) {
         Instant cutoff = clock.instant().minus(floor.floor());
         List<FileInfo> candidates = new ArrayList<>();
         OrphanSearch.Listing listing;
@@ -164,14 +189,13 @@ public final class OrphanRemover {
         } catch (RuntimeException e) {
             throw TableFiles.storageFailure(table, "list the files under the location", e);
         }
-        if (listing.conflictFiles() > 0) {
+        if (listing.conflicted()) {
             throw new CryoException(ExecutorErrorCode.LOCATION_MISMATCH, "Cannot remove orphan files of " + table.name()
                     + ": " + listing.describeConflicts() + ". Cryo cannot tell whether these are the referenced files"
-                    + " under another name, so nothing was deleted. If the schemes or authorities name the same storage,"
-                    + " declare them equivalent with cryo.orphans.equivalent-schemes or cryo.orphans.equivalent-authorities");
+                    + " under another name, so nothing was deleted");
         }
         candidates.sort(Comparator.comparingLong(FileInfo::createdAtMillis).thenComparing(FileInfo::location));
-        return new Look(listing, candidates);
+        return new Look(listing, candidates, search.inside());
     }
 
     /** Deletes in batches; before each batch after the first, takes any newer commit's references out. */
@@ -241,7 +265,10 @@ public final class OrphanRemover {
             parts.add(listing.hiddenFiles() + " hidden");
         }
         if (listing.youngFiles() > 0) {
-            parts.add(listing.youngFiles() + " unreferenced but younger than the floor");
+            parts.add(listing.youngFiles() + " unreferenced but younger than the floor or of unknown age");
+        }
+        if (listing.otherTablesFiles() > 0 || !listing.otherTables().isEmpty()) {
+            parts.add(listing.otherTablesFiles() + " under the folders of other tables: " + names(listing.otherTables()));
         }
         if (listing.outsideFiles() > 0) {
             parts.add(listing.outsideFiles() + " outside the table location");
@@ -263,10 +290,15 @@ public final class OrphanRemover {
         return parts.isEmpty() ? "" : "; " + String.join("; ", parts);
     }
 
-    private record Look(OrphanSearch.Listing listing, List<FileInfo> candidates, Map<String, FileInfo> byLocation) {
+    private static String names(List<TableLocations.Root> roots) {
+        return roots.stream().map(TableLocations.Root::toString).collect(Collectors.joining(", "));
+    }
 
-        Look(OrphanSearch.Listing listing, List<FileInfo> candidates) {
-            this(listing, candidates, index(candidates));
+    private record Look(OrphanSearch.Listing listing, List<FileInfo> candidates, Map<String, FileInfo> byLocation,
+                        List<TableLocations.Root> inside) {
+
+        Look(OrphanSearch.Listing listing, List<FileInfo> candidates, List<TableLocations.Root> inside) {
+            this(listing, candidates, index(candidates), inside);
         }
 
         private static Map<String, FileInfo> index(List<FileInfo> candidates) {

@@ -3,6 +3,7 @@ package dev.cryo.executor.iceberg;
 import dev.cryo.contracts.TableId;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
+import dev.cryo.iceberg.orphan.TableLocations;
 import dev.cryo.platform.error.CryoException;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.exceptions.NoSuchTableException;
@@ -16,6 +17,11 @@ public final class TableLoader {
 
     public TableLoader(CatalogRegistry catalogs) {
         this.catalogs = requireNonNull(catalogs, "catalogs is null");
+    }
+
+    /** Where every table of the configured catalogs keeps its files, read now (see {@link TableLocations#read}). */
+    public TableLocations locations() {
+        return TableLocations.read(catalogs);
     }
 
     public Table load(TableId tableId) {

@@ -212,7 +212,7 @@ public final class SqlEngine implements MaintenanceEngine {
         } else if (operation == Operation.REMOVE_ORPHAN_FILES) {
             OrphanRemovalSettings orphans = defaults.orphans();
             OrphanAgeFloor floor = orphans.floor(parameters.orphanAgeFloor());
-            OrphanRemover remover = new OrphanRemover(table, orphans, clock);
+            OrphanRemover remover = new OrphanRemover(table, orphans, clock, tables::locations);
             if (orphans.dryRun()) {
                 StepResult natively = remover.remove(floor, OrphanRemover.Mode.DRY_RUN, request.table(), request.jobId(),
                         records.brakeReleases());

@@ -42,6 +42,7 @@ import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.StatisticsFile;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.catalog.Catalog;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
@@ -66,6 +67,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -84,12 +86,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The deleting operations against random tables and histories, on local disk and on S3: appends,
  * copy-on-write overwrites, row deltas (position deletes, v3 deletion vectors, equality deletes),
  * writes to a branch, tags, statistics and partition statistics files, the writer's own expiry,
- * and orphans planted at random ages. After Cryo's expire_snapshots and remove_orphan_files:
+ * orphans planted at random ages, tables nested in the table's location (by their location or their
+ * {@code write.data.path}) and data files referenced under another spelling of their path ({@code /./},
+ * {@code //}). After Cryo's expire_snapshots and remove_orphan_files:
  * <ul>
  *   <li>every file a reader of any remaining snapshot needs exists (its data and delete files as
  *       Iceberg's own scan planning finds them, its manifests and manifest list, every metadata file
  *       in the log, every statistics file): computed with Iceberg's APIs, not Cryo's model;</li>
  *   <li>every remaining snapshot reads the same rows as before;</li>
+ *   <li>every nested table still has every file its readers need and reads the same rows;</li>
  *   <li>every planted orphan older than the floor is gone, and every younger one is still there.</li>
  * </ul>
  * On local disk every file is first back-dated ten days (so only references keep the live ones)
@@ -119,6 +124,8 @@ class DeletionSafetyPropertiesTest {
     static final AtomicLong LIVE_FILES_DELETED = new AtomicLong();
     static final AtomicLong OTHER_UNREFERENCED_DELETED = new AtomicLong();
     static final AtomicLong FILES_OF_EXPIRED_SNAPSHOTS = new AtomicLong();
+    static final AtomicLong NESTED_TABLES = new AtomicLong();
+    static final AtomicLong SPELLED_FILES = new AtomicLong();
 
     @BeforeContainer
     static void start() throws Exception {
@@ -138,9 +145,11 @@ class DeletionSafetyPropertiesTest {
     static void stop() throws Exception {
         System.out.printf("Deletion safety: %d trials (%d on S3), %d snapshots expired with %d data and delete files only"
                         + " they referenced, %d orphans deleted (%d of them not planted: files the histories left"
-                        + " unreferenced), %d live files checked after the run, %d of them deleted%n", TRIALS.get(),
+                        + " unreferenced), %d nested tables, %d files referenced under another spelling, %d live files"
+                        + " checked after the run (nested tables' included), %d of them deleted%n", TRIALS.get(),
                 S3_TRIALS.get(), EXPIRED_SNAPSHOTS.get(), FILES_OF_EXPIRED_SNAPSHOTS.get(), ORPHANS_DELETED.get(),
-                OTHER_UNREFERENCED_DELETED.get(), LIVE_FILES_CHECKED.get(), LIVE_FILES_DELETED.get());
+                OTHER_UNREFERENCED_DELETED.get(), NESTED_TABLES.get(), SPELLED_FILES.get(), LIVE_FILES_CHECKED.get(),
+                LIVE_FILES_DELETED.get());
         if (registry != null) {
             registry.close();
         }
@@ -152,7 +161,7 @@ class DeletionSafetyPropertiesTest {
         }
     }
 
-    @Property(tries = 40)
+    @Property(tries = 50)
     void noLiveFileIsEverDeletedAndEveryOldOrphanGoes(@ForAll("histories") History history) throws IOException {
         TRIALS.incrementAndGet();
         String catalog = history.storage() == Storage.S3 ? S3_CATALOG : CATALOG;
@@ -164,8 +173,16 @@ class DeletionSafetyPropertiesTest {
                 PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build(),
                 Map.of(TableProperties.FORMAT_VERSION, String.valueOf(history.formatVersion())));
         Map<String, Duration> orphans = new LinkedHashMap<>();
-        new Writer(table, new Random(history.seed())).run(history.steps(), orphans);
+        List<Table> nested = new ArrayList<>();
+        new Writer(table, new Random(history.seed()), registry.catalog(catalog), nested).run(history.steps(), orphans);
         table.refresh();
+        Map<Table, Set<String>> nestedNeeds = new LinkedHashMap<>();
+        Map<Table, Fingerprint> nestedRows = new LinkedHashMap<>();
+        for (Table other : nested) {
+            other.refresh();
+            nestedNeeds.put(other, neededByReaders(other));
+            nestedRows.put(other, Fingerprints.ofTable(other));
+        }
 
         Clock clock = Clock.systemUTC();
         if (history.storage() == Storage.LOCAL) {
@@ -200,12 +217,25 @@ class DeletionSafetyPropertiesTest {
                 missing.add(location);
             }
         }
+        for (Map.Entry<Table, Set<String>> other : nestedNeeds.entrySet()) {
+            for (String location : other.getValue()) {
+                if (!other.getKey().io().newInputFile(location).exists()) {
+                    missing.add(location);
+                }
+            }
+            LIVE_FILES_CHECKED.addAndGet(other.getValue().size());
+        }
         LIVE_FILES_CHECKED.addAndGet(live.size());
         LIVE_FILES_DELETED.addAndGet(missing.size());
         EXPIRED_SNAPSHOTS.addAndGet(snapshotsBefore - rowsBefore.keySet().stream().filter(snapshot -> table.snapshot(snapshot) != null).count());
         ORPHANS_DELETED.addAndGet(removed.files().size());
         assertThat(missing).as("files a reader of a remaining snapshot needs").isEmpty();
         assertThat(neededByReaders(table)).as("nothing new is needed").isEqualTo(live);
+        for (Map.Entry<Table, Fingerprint> other : nestedRows.entrySet()) {
+            other.getKey().refresh();
+            assertThat(Fingerprints.ofTable(other.getKey())).as("rows of nested table %s", other.getKey().name())
+                    .isEqualTo(other.getValue());
+        }
         for (Snapshot snapshot : table.snapshots()) {
             assertThat(Fingerprints.of(table, snapshot.snapshotId(), Expressions.alwaysTrue()))
                     .as("rows of snapshot %d", snapshot.snapshotId()).isEqualTo(rowsBefore.get(snapshot.snapshotId()));
@@ -221,6 +251,15 @@ class DeletionSafetyPropertiesTest {
         orphans.keySet().forEach(location -> planted.add(URI.create(location).getPath()));
         OTHER_UNREFERENCED_DELETED.addAndGet(removed.files().stream()
                 .filter(location -> !planted.contains(URI.create(location).getPath())).count());
+        // Every orphan removal reads every table of the catalogs: dropped (files kept), a trial's tables cost the next nothing.
+        for (Table other : nested) {
+            registry.catalog(catalog).dropTable(identifier(other), false);
+        }
+        registry.catalog(catalog).dropTable(identifier(table), false);
+    }
+
+    private static TableIdentifier identifier(Table table) {
+        return TableIdentifier.of(NAMESPACE, table.name().substring(table.name().lastIndexOf('.') + 1));
     }
 
     // ------------------------------------------------------------------ what readers need, by Iceberg's own APIs
@@ -277,6 +316,10 @@ class DeletionSafetyPropertiesTest {
         record PartitionStatistics() implements Step { }
         record WriterExpiry() implements Step { }
         record Orphan(Duration age, boolean inMetadata) implements Step { }
+        /** Another table whose location (or, with {@code dataPath}, whose write.data.path) lies under this one's. */
+        record Nested(boolean dataPath) implements Step { }
+        /** An append of a data file referenced under another spelling of its path. */
+        record Spelled(String infix) implements Step { }
     }
 
     @Provide
@@ -293,7 +336,9 @@ class DeletionSafetyPropertiesTest {
                 net.jqwik.api.Tuple.of(1, Arbitraries.just(new Step.WriterExpiry())),
                 net.jqwik.api.Tuple.of(4, Combinators.combine(
                         Arbitraries.of(Duration.ofHours(1), Duration.ofDays(2), Duration.ofDays(4), Duration.ofDays(30)),
-                        Arbitraries.of(true, false)).as(Step.Orphan::new)));
+                        Arbitraries.of(true, false)).as(Step.Orphan::new)),
+                net.jqwik.api.Tuple.of(2, Arbitraries.of(true, false).map(Step.Nested::new)),
+                net.jqwik.api.Tuple.of(2, Arbitraries.of("/./", "//", "/.//").map(Step.Spelled::new)));
         return Combinators.combine(
                 Arbitraries.frequency(net.jqwik.api.Tuple.of(3, Storage.LOCAL), net.jqwik.api.Tuple.of(1, Storage.S3)),
                 Arbitraries.of(2, 3),
@@ -310,13 +355,17 @@ class DeletionSafetyPropertiesTest {
         private final Table table;
         private final Random random;
         private final TableWriter writer;
+        private final Catalog catalog;
+        private final List<Table> nested;
         private final Set<String> filesWithDeletes = new HashSet<>();
         private long nextId = 1;
 
-        Writer(Table table, Random random) {
+        Writer(Table table, Random random, Catalog catalog, List<Table> nested) {
             this.table = table;
             this.random = random;
             this.writer = new TableWriter(table);
+            this.catalog = catalog;
+            this.nested = nested;
         }
 
         void run(List<Step> steps, Map<String, Duration> orphans) throws IOException {
@@ -342,6 +391,10 @@ class DeletionSafetyPropertiesTest {
                     table.expireSnapshots().retainLast(2).expireOlderThan(System.currentTimeMillis()).commit();
                 } else if (step instanceof Step.Orphan orphan) {
                     orphans.put(plant(orphan.inMetadata()), orphan.age());
+                } else if (step instanceof Step.Nested inside) {
+                    nest(inside.dataPath());
+                } else if (step instanceof Step.Spelled spelled) {
+                    appendSpelled(spelled.infix());
                 }
             }
         }
@@ -442,6 +495,41 @@ class DeletionSafetyPropertiesTest {
             if (file != null) {
                 table.updatePartitionStatistics().setPartitionStatistics(file).commit();
             }
+        }
+
+        /** A table nested in this one's location, as an archive table made weeks ago (its files are back-dated too). */
+        private void nest(boolean dataPath) {
+            String name = identifier(table).name() + "_in_" + nested.size();
+            String folder = table.location() + "/" + (dataPath ? "guest-data-" : "archive-") + nested.size();
+            var builder = catalog.buildTable(TableIdentifier.of(NAMESPACE, name), SampleTables.EVENTS)
+                    .withPartitionSpec(PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build());
+            Table other = (dataPath ? builder.withProperty(TableProperties.WRITE_DATA_LOCATION, folder)
+                    : builder.withLocation(folder)).create();
+            new TableWriter(other).append(rows(1 + random.nextInt(30)));
+            nested.add(other);
+            NESTED_TABLES.incrementAndGet();
+        }
+
+        /**
+         * A data file committed under another spelling of its path: on S3 the object's key is that
+         * spelling (keys are opaque), on local disk the file system resolves it to the file written.
+         */
+        private void appendSpelled(String infix) throws IOException {
+            var append = table.newAppend();
+            for (DataFile written : writer.writeDataFiles(rows(1 + random.nextInt(20)))) {
+                String folder = written.location().substring(0, written.location().lastIndexOf('/'));
+                String spelled = folder + infix + written.location().substring(folder.length() + 1);
+                if (spelled.startsWith("s3")) {
+                    try (var in = table.io().newInputFile(written.location()).newStream();
+                         PositionOutputStream out = table.io().newOutputFile(spelled).create()) {
+                        in.transferTo(out);
+                    }
+                    table.io().deleteFile(written.location());
+                }
+                append.appendFile(org.apache.iceberg.DataFiles.builder(table.spec()).copy(written).withPath(spelled).build());
+                SPELLED_FILES.incrementAndGet();
+            }
+            append.commit();
         }
 
         private String plant(boolean inMetadata) {

@@ -210,21 +210,30 @@ public final class CatalogRegistry implements Closeable {
      * left out with a warning naming it, so that it cannot hide the catalog's other tables.
      */
     public List<TableId> listTables(String catalogName) {
-        Catalog catalog = catalog(catalogName);
         List<TableId> tables = new ArrayList<>();
+        listIdentifiers(catalogName).forEach(identifier -> addNameable(catalogName, identifier, tables));
+        return tables;
+    }
+
+    /**
+     * Every table of a catalog as the catalog names it, those Cryo cannot name included: where
+     * tables keep their files matters whether or not Cryo maintains them.
+     */
+    public List<TableIdentifier> listIdentifiers(String catalogName) {
+        Catalog catalog = catalog(catalogName);
+        List<TableIdentifier> tables = new ArrayList<>();
         if (catalog instanceof SupportsNamespaces namespaces) {
-            walk(catalogName, catalog, namespaces, Namespace.empty(), tables);
+            walk(catalog, namespaces, Namespace.empty(), tables);
         } else {
-            catalog.listTables(Namespace.empty()).forEach(identifier -> addNameable(catalogName, identifier, tables));
+            tables.addAll(catalog.listTables(Namespace.empty()));
         }
         return tables;
     }
 
-    private static void walk(String catalogName, Catalog catalog, SupportsNamespaces namespaces, Namespace parent,
-                             List<TableId> tables) {
+    private static void walk(Catalog catalog, SupportsNamespaces namespaces, Namespace parent, List<TableIdentifier> tables) {
         for (Namespace namespace : namespaces.listNamespaces(parent)) {
-            catalog.listTables(namespace).forEach(identifier -> addNameable(catalogName, identifier, tables));
-            walk(catalogName, catalog, namespaces, namespace, tables);
+            tables.addAll(catalog.listTables(namespace));
+            walk(catalog, namespaces, namespace, tables);
         }
     }
 

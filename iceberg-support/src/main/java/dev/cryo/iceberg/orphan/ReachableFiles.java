@@ -41,6 +41,10 @@ public final class ReachableFiles {
     /** Referenced files by path; the rare second spelling of a path (another scheme) in {@link #otherSpellings}. */
     private final Map<String, FileLocation> byPath = new HashMap<>();
     private final Map<String, List<FileLocation>> otherSpellings = new HashMap<>();
+    /** The written path of each referenced file whose path is not spelled canonically, by canonical path; rare. */
+    private final Map<String, String> irregularSpellings = new HashMap<>();
+    private final List<OrphanSearch.SpellingConflict> spellingConflicts = new ArrayList<>();
+    private long spellingConflictCount;
     private String metadataRead;
 
     private ReachableFiles(LocationEquivalence equivalence) {
@@ -120,6 +124,16 @@ public final class ReachableFiles {
         return byPath.size() + otherSpellings.values().stream().mapToInt(List::size).sum();
     }
 
+    /** Up to {@value OrphanSearch#CONFLICT_SAMPLE} paths that the references spell two ways. */
+    List<OrphanSearch.SpellingConflict> spellingConflicts() {
+        return List.copyOf(spellingConflicts);
+    }
+
+    /** How many times a path the references hold was referenced under another spelling. */
+    long spellingConflictCount() {
+        return spellingConflictCount;
+    }
+
     LocationEquivalence equivalence() {
         return equivalence;
     }
@@ -152,12 +166,41 @@ public final class ReachableFiles {
 
     private void add(String location) {
         FileLocation referenced = FileLocation.parse(location).canonical(equivalence);
+        checkSpelling(location, referenced);
         FileLocation first = byPath.putIfAbsent(referenced.path(), referenced);
         if (first != null && !first.equals(referenced)) {
             List<FileLocation> others = otherSpellings.computeIfAbsent(referenced.path(), path -> new ArrayList<>(1));
             if (!others.contains(referenced)) {
                 others.add(referenced);
             }
+        }
+    }
+
+    /** Notes a path referenced under two spellings (see {@link FileLocation}): orphan removal stops on it. */
+    private void checkSpelling(String location, FileLocation referenced) {
+        String spelled = FileLocation.spelling(location);
+        String irregular = irregularSpellings.get(referenced.path());
+        if (spelled.equals(referenced.path())) {
+            if (irregular != null) {
+                spellingConflict(irregular, location);
+            }
+            return;
+        }
+        if (irregular == null) {
+            FileLocation earlier = byPath.get(referenced.path());
+            if (earlier != null) {
+                spellingConflict(earlier.toString(), location);
+            }
+            irregularSpellings.put(referenced.path(), location);
+        } else if (!FileLocation.spelling(irregular).equals(spelled)) {
+            spellingConflict(irregular, location);
+        }
+    }
+
+    private void spellingConflict(String first, String second) {
+        spellingConflictCount++;
+        if (spellingConflicts.size() < OrphanSearch.CONFLICT_SAMPLE) {
+            spellingConflicts.add(new OrphanSearch.SpellingConflict(first, second));
         }
     }
 

@@ -34,6 +34,50 @@ class FileLocationTest {
     }
 
     @Test
+    void pathsHaveOneCanonicalFormWhateverTheirSpelling() {
+        FileLocation plain = FileLocation.parse("s3://b/wh/t/data/a:b.parquet");
+        assertThat(FileLocation.parse("s3://b/wh/t/data/a%3Ab.parquet")).isEqualTo(plain);
+        assertThat(FileLocation.parse("s3://b/wh/t/data/a%3ab.parquet")).isEqualTo(plain);
+        assertThat(FileLocation.parse("s3://b/wh/./t/data/a:b.parquet")).isEqualTo(plain);
+        assertThat(FileLocation.parse("s3://b/wh/x/../t/data/a:b.parquet")).isEqualTo(plain);
+        assertThat(FileLocation.parse("s3://b/wh//t///data/a:b.parquet")).isEqualTo(plain);
+        assertThat(FileLocation.parse("s3://b/wh/t/data/").path()).isEqualTo("/wh/t/data");
+        // an escaped slash is a slash, an escaped dot segment a dot segment
+        assertThat(FileLocation.parse("s3://b/wh/t%2Fdata/x%2F..%2Fa:b.parquet")).isEqualTo(plain);
+        // '..' cannot climb above the root
+        assertThat(FileLocation.parse("file:/../../wh").path()).isEqualTo("/wh");
+        assertThat(FileLocation.parse("data/../../x").path()).isEqualTo("../x");
+        // UTF-8 escapes decode to their text; escapes that are no UTF-8 stay as written
+        assertThat(FileLocation.parse("file:/wh/caf%C3%A9").path()).isEqualTo("/wh/café");
+        assertThat(FileLocation.parse("file:/wh/a%FFb%zz").path()).isEqualTo("/wh/a%FFb%zz");
+    }
+
+    @Test
+    void aSpellingIsThePathAsWritten() {
+        assertThat(FileLocation.spelling("s3://b/wh//t/%41")).isEqualTo("/wh//t/%41");
+        assertThat(FileLocation.isCanonicallySpelled("s3://b/wh/t/a.parquet")).isTrue();
+        assertThat(FileLocation.isCanonicallySpelled("file:///wh/t/a.parquet")).isTrue();
+        assertThat(FileLocation.isCanonicallySpelled("s3://b/wh//t/a.parquet")).isFalse();
+        assertThat(FileLocation.isCanonicallySpelled("s3://b/wh/./t/a.parquet")).isFalse();
+        assertThat(FileLocation.isCanonicallySpelled("s3://b/wh/t/a%20b.parquet")).isFalse();
+        assertThat(FileLocation.isCanonicallySpelled("s3://b/wh/t/")).isFalse();
+    }
+
+    @Test
+    void locationsWithinOthersAndRoots() {
+        FileLocation outer = FileLocation.parse("s3://b/wh/outer");
+        assertThat(FileLocation.parse("s3://b/wh/outer/inner").isWithin(outer)).isTrue();
+        assertThat(FileLocation.parse("s3://b/wh/outer/").isWithin(outer)).isTrue();
+        assertThat(FileLocation.parse("s3://b/wh/outer_2").isWithin(outer)).isFalse();
+        assertThat(FileLocation.parse("s3://c/wh/outer/inner").isWithin(outer)).isFalse();
+        assertThat(FileLocation.parse("s3://b").isRoot()).isTrue();
+        assertThat(FileLocation.parse("s3://b/").isRoot()).isTrue();
+        assertThat(FileLocation.parse("s3://b/./x/..").isRoot()).isTrue();
+        assertThat(FileLocation.parse("file:/").isRoot()).isTrue();
+        assertThat(FileLocation.parse("s3://b/t").isRoot()).isFalse();
+    }
+
+    @Test
     void aSiblingWithTheSamePrefixIsNotUnderTheLocation() {
         FileLocation events = FileLocation.parse("s3://b/wh/db/events");
         assertThat(FileLocation.parse("s3://b/wh/db/events/data/a.parquet").relativeTo(events)).isEqualTo("data/a.parquet");

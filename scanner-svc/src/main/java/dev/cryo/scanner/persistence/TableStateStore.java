@@ -217,12 +217,14 @@ public class TableStateStore {
     public void recordOrphans(TableId table, OrphanStats orphans) {
         String sql = """
                 INSERT INTO table_state (table_id, catalog, orphans_listed_at, orphans_listed_files, orphan_files,
-                    orphan_bytes, orphans_age_floor)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                    orphan_bytes, orphans_age_floor, orphans_other_tables_files, orphans_refusal)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (table_id) DO UPDATE SET
                     orphans_listed_at = excluded.orphans_listed_at, orphans_listed_files = excluded.orphans_listed_files,
                     orphan_files = excluded.orphan_files, orphan_bytes = excluded.orphan_bytes,
-                    orphans_age_floor = excluded.orphans_age_floor
+                    orphans_age_floor = excluded.orphans_age_floor,
+                    orphans_other_tables_files = excluded.orphans_other_tables_files,
+                    orphans_refusal = excluded.orphans_refusal
                 """;
         try (Connection connection = dataSource.getConnection(); PreparedStatement upsert = connection.prepareStatement(sql)) {
             upsert.setString(1, table.toString());
@@ -232,6 +234,8 @@ public class TableStateStore {
             upsert.setLong(5, orphans.orphanFiles());
             upsert.setLong(6, orphans.orphanBytes());
             upsert.setString(7, orphans.ageFloor().toString());
+            upsert.setLong(8, orphans.otherTablesFiles());
+            upsert.setString(9, orphans.refusal());
             upsert.executeUpdate();
         } catch (SQLException e) {
             throw unavailable("record the orphan listing of " + table, e);
@@ -242,7 +246,8 @@ public class TableStateStore {
     public Optional<OrphanStats> orphans(TableId table) {
         try (Connection connection = dataSource.getConnection();
              PreparedStatement select = connection.prepareStatement("""
-                     SELECT orphans_listed_at, orphans_listed_files, orphan_files, orphan_bytes, orphans_age_floor
+                     SELECT orphans_listed_at, orphans_listed_files, orphan_files, orphan_bytes, orphans_age_floor,
+                         orphans_other_tables_files, orphans_refusal
                      FROM table_state WHERE table_id = ? AND orphans_listed_at IS NOT NULL""")) {
             select.setString(1, table.toString());
             try (ResultSet row = select.executeQuery()) {
@@ -250,7 +255,7 @@ public class TableStateStore {
                     return Optional.empty();
                 }
                 return Optional.of(new OrphanStats(instant(row, 1), row.getLong(2), row.getLong(3), row.getLong(4),
-                        Duration.parse(row.getString(5))));
+                        Duration.parse(row.getString(5)), row.getLong(6), row.getString(7)));
             }
         } catch (SQLException e) {
             throw unavailable("read the orphan listing of " + table, e);

@@ -5,6 +5,7 @@ import dev.cryo.contracts.event.ChangeSource;
 import dev.cryo.contracts.event.OrphanStats;
 import dev.cryo.contracts.event.TableChanged;
 import dev.cryo.iceberg.catalog.CatalogRegistry;
+import dev.cryo.iceberg.orphan.TableLocations;
 import dev.cryo.scanner.config.ScannerBeans;
 import dev.cryo.scanner.config.ScannerConfig;
 import dev.cryo.scanner.iceberg.OrphanLister;
@@ -52,9 +53,18 @@ public class OrphanListings {
     @Scheduled(every = "${cryo.scanner.orphan-listing-interval}", delayed = "${cryo.scanner.orphan-listing-interval}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP, skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void scheduled() {
+        TableLocations others;
+        try {
+            others = TableLocations.read(registry);
+        } catch (RuntimeException e) {
+            meters.counter("cryo.scanner.orphan.listing.errors").increment();
+            Log.warnf("Cannot list orphans: %s; remove_orphan_files deletes nothing either until every configured"
+                    + " catalog can be read", e.getMessage());
+            return;
+        }
         for (String catalog : registry.names()) {
             try {
-                registry.listTables(catalog).forEach(table -> list(table, ChangeSource.SWEEP, null));
+                registry.listTables(catalog).forEach(table -> list(table, ChangeSource.SWEEP, null, null, others));
             } catch (RuntimeException e) {
                 Log.warnf("Cannot list orphans in catalog %s: %s", catalog, e.getMessage());
             }
@@ -73,7 +83,7 @@ public class OrphanListings {
      */
     public void listAfterJob(TableId table, String jobId) {
         onDemand.execute(() -> {
-            if (list(table, ChangeSource.JOB, null, jobId) == null) {
+            if (list(table, ChangeSource.JOB, null, jobId, null) == null) {
                 publisher.publish(new TableChanged(table, ChangeSource.JOB, clock.instant(), null, null, null, null, null,
                         jobId, null));
             }
@@ -82,18 +92,25 @@ public class OrphanListings {
 
     /** Lists one table now and asks for a scan; returns the counts (null when the listing failed). */
     public OrphanStats list(TableId table, ChangeSource source, String actor) {
-        return list(table, source, actor, null);
+        return list(table, source, actor, null, null);
     }
 
-    private OrphanStats list(TableId table, ChangeSource source, String actor, String jobId) {
+    /** @param others the tables' folders read for a whole sweep, or null to read them now */
+    private OrphanStats list(TableId table, ChangeSource source, String actor, String jobId, TableLocations others) {
         Timer.Sample sample = Timer.start(meters);
         try {
-            OrphanStats orphans = lister.list(registry.load(table), config.orphanAgeFloor());
+            OrphanStats orphans = lister.list(registry.load(table), config.orphanAgeFloor(),
+                    others == null ? TableLocations.read(registry) : others);
             store.recordOrphans(table, orphans);
             publisher.publish(new TableChanged(table, source, clock.instant(), null, null, null, null, null, jobId, actor));
             sample.stop(meters.timer("cryo.scanner.orphan.listing.duration"));
-            Log.infof("Orphan listing of %s: %d of %d files are orphans (%d bytes)", table, orphans.orphanFiles(),
-                    orphans.listedFiles(), orphans.orphanBytes());
+            if (orphans.refusal() != null) {
+                Log.warnf("Orphan listing of %s: refused: %s", table, orphans.refusal());
+            } else {
+                Log.infof("Orphan listing of %s: %d of %d files are orphans (%d bytes)%s", table, orphans.orphanFiles(),
+                        orphans.listedFiles(), orphans.orphanBytes(), orphans.otherTablesFiles() == 0 ? ""
+                                : "; " + orphans.otherTablesFiles() + " files of other tables under its location left out");
+            }
             return orphans;
         } catch (RuntimeException e) {
             meters.counter("cryo.scanner.orphan.listing.errors").increment();

@@ -4,6 +4,7 @@ import dev.cryo.contracts.event.OrphanStats;
 import dev.cryo.iceberg.fixtures.SampleTables;
 import dev.cryo.iceberg.fixtures.TableWriter;
 import dev.cryo.iceberg.orphan.LocationEquivalence;
+import dev.cryo.iceberg.orphan.TableLocations;
 import dev.cryo.iceberg.orphan.ReachableFiles;
 import dev.cryo.testsupport.Infrastructure;
 import dev.cryo.testsupport.NeedsInfrastructure;
@@ -84,7 +85,7 @@ class OrphanListerTest {
             filesOnDisk = files.filter(Files::isRegularFile).count();
         }
 
-        OrphanStats stats = new OrphanLister(Clock.systemUTC(), LocationEquivalence.DEFAULT).list(table, Duration.ofDays(3));
+        OrphanStats stats = new OrphanLister(Clock.systemUTC(), LocationEquivalence.DEFAULT).list(table, Duration.ofDays(3), TableLocations.of(List.of(table)));
 
         assertThat(stats.listedFiles()).isEqualTo(filesOnDisk);
         assertThat(stats.orphanFiles()).isEqualTo(1);
@@ -98,5 +99,37 @@ class OrphanListerTest {
             ReachableFiles reachable = ReachableFiles.of(table, LocationEquivalence.DEFAULT);
             assertThat(referencedOnDisk).allMatch(reachable::references, "referenced by the table");
         }
+    }
+
+    @Test
+    void anotherTablesFilesUnderTheLocationAreLeftOutAndTheNestedTableIsRefused() throws IOException {
+        Table outer = tables.create("outer", 2, PartitionSpec.unpartitioned(), Map.of());
+        Table inner = tables.catalog().buildTable(org.apache.iceberg.catalog.TableIdentifier.of(
+                        org.apache.iceberg.catalog.Namespace.of(tables.id(outer).namespace().toArray(String[]::new)), "inner"),
+                SampleTables.EVENTS).withLocation(outer.location() + "/archive").create();
+        OffsetDateTime start = OffsetDateTime.of(2026, 11, 1, 0, 0, 0, 0, ZoneOffset.UTC);
+        new TableWriter(outer).append(SampleTables.events(new Random(3), 0, 10, start, Duration.ofDays(1), 1, 10));
+        new TableWriter(inner).append(SampleTables.events(new Random(4), 0, 10, start, Duration.ofDays(1), 1, 10));
+        Instant tenDaysAgo = Instant.now().minus(Duration.ofDays(10));
+        long innerFiles;
+        try (Stream<Path> files = Files.walk(Path.of(URI.create(outer.location())))) {
+            List<Path> all = files.filter(Files::isRegularFile).toList();
+            for (Path file : all) {
+                Files.setLastModifiedTime(file, FileTime.from(tenDaysAgo));
+            }
+            innerFiles = all.stream().filter(file -> file.toString().contains("/archive/")).count();
+        }
+        OrphanLister lister = new OrphanLister(Clock.systemUTC(), LocationEquivalence.DEFAULT);
+        TableLocations both = TableLocations.of(List.of(outer, inner));
+
+        OrphanStats outerStats = lister.list(outer, Duration.ofDays(3), both);
+        OrphanStats innerStats = lister.list(inner, Duration.ofDays(3), both);
+
+        assertThat(outerStats.orphanFiles()).isZero();
+        assertThat(outerStats.otherTablesFiles()).isEqualTo(innerFiles).isPositive();
+        assertThat(outerStats.refusal()).isNull();
+        assertThat(innerStats.orphanFiles()).isZero();
+        assertThat(innerStats.refusal()).startsWith("Cannot search " + inner.name() + " for orphan files: its location "
+                + inner.location() + " lies inside the folder of another table: ");
     }
 }

@@ -9,6 +9,7 @@ import dev.cryo.iceberg.fixtures.LocalCatalogs;
 import dev.cryo.iceberg.fixtures.SampleTables;
 import dev.cryo.iceberg.fixtures.TableWriter;
 import dev.cryo.iceberg.orphan.LocationEquivalence;
+import dev.cryo.iceberg.orphan.TableLocations;
 import dev.cryo.iceberg.orphan.ReachableFiles;
 import dev.cryo.scanner.domain.FileSizeRules;
 import dev.cryo.scanner.domain.PartitionKey;
@@ -105,7 +106,7 @@ class S3WarehouseTest {
         try (PositionOutputStream out = table.io().newOutputFile(table.location() + "/data/stray.parquet").create()) {
             out.write("stray".getBytes(StandardCharsets.UTF_8));
         }
-        OrphanStats orphans = new OrphanLister(Clock.systemUTC(), LocationEquivalence.DEFAULT).list(table, Duration.ZERO);
+        OrphanStats orphans = new OrphanLister(Clock.systemUTC(), LocationEquivalence.DEFAULT).list(table, Duration.ZERO, TableLocations.of(List.of(table)));
         assertThat(orphans.orphanFiles()).isEqualTo(1);
         assertThat(orphans.orphanBytes()).isEqualTo(5);
         // every referenced file but the Hadoop-catalog pointer (which a JDBC catalog never writes), plus the stray one

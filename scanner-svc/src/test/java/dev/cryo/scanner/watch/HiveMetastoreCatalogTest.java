@@ -9,6 +9,7 @@ import dev.cryo.iceberg.fixtures.LocalCatalogs;
 import dev.cryo.iceberg.fixtures.SampleTables;
 import dev.cryo.iceberg.fixtures.TableWriter;
 import dev.cryo.iceberg.orphan.LocationEquivalence;
+import dev.cryo.iceberg.orphan.TableLocations;
 import dev.cryo.scanner.domain.FileSizeRules;
 import dev.cryo.scanner.domain.PartitionKey;
 import dev.cryo.scanner.iceberg.ManifestCache;
@@ -123,7 +124,7 @@ class HiveMetastoreCatalogTest {
         try (PositionOutputStream out = table.io().newOutputFile(table.location() + "/data/stray.parquet").create()) {
             out.write("stray".getBytes(StandardCharsets.UTF_8));
         }
-        OrphanStats orphans = new OrphanLister(Clock.systemUTC(), LocationEquivalence.DEFAULT).list(registry.load(id), Duration.ZERO);
+        OrphanStats orphans = new OrphanLister(Clock.systemUTC(), LocationEquivalence.DEFAULT).list(registry.load(id), Duration.ZERO, TableLocations.read(registry));
         assertThat(orphans.orphanFiles()).isEqualTo(1);
         assertThat(orphans.orphanBytes()).isEqualTo(5);
     }
