@@ -137,6 +137,28 @@ class SharedLocationsTest {
 
     @ParameterizedTest
     @EnumSource(Storage.class)
+    void aNestedTableWhoseMetadataFileIsMissingStillKeepsItsFiles(Storage storage) {
+        Table outer = create(storage, "around", null, Map.of());
+        Table broken = create(storage, "broken", outer.location() + "/broken", Map.of());
+        fill(outer, 1, 10);
+        fill(broken, 2, 11);
+        String metadata = ((org.apache.iceberg.HasTableOperations) broken).operations().current().metadataFileLocation();
+        broken.io().deleteFile(metadata);
+        Set<String> brokenFiles = listed(outer, broken.location() + "/");
+        List<String> planted = plant(outer, 1);
+
+        StepResult removed = removeOrphans(outer);
+
+        assertThat(paths(removed.files())).containsExactlyInAnyOrderElementsOf(paths(planted));
+        // the location as the FileIO's error spells it
+        assertThat(removed.message()).contains(brokenFiles.size() + " under the folders of other tables: "
+                + name(storage, broken) + " (location of its missing metadata ")
+                .contains(paths(List.of(broken.location())).get(0) + ")");
+        assertThat(listed(outer, broken.location() + "/")).isEqualTo(brokenFiles);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Storage.class)
     void anotherTablesDataPathUnderTheLocationIsLeftAlone(Storage storage) {
         Table outer = create(storage, "host", null, Map.of());
         fill(outer, 1, 3);

@@ -7,6 +7,7 @@ import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.exceptions.NoSuchTableException;
+import org.apache.iceberg.exceptions.NotFoundException;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -24,10 +25,15 @@ import static java.util.Objects.requireNonNull;
  * reads them so that it never crosses into another's files (see {@link #around}).
  *
  * <p>Read with {@link #read} once per orphan removal, since tables are created and moved at any
- * time: that loads every table's metadata, one metadata file per table. Tables of catalogs Cryo is
+ * time: that loads every table's metadata, one metadata file per table. A table whose current
+ * metadata file is missing keeps the folder that file names off limits. Tables of catalogs Cryo is
  * not configured with are not seen; a table Cryo cannot name (a dot in its name) is.
  */
 public final class TableLocations {
+
+    /** How Iceberg's FileIOs (Hadoop, S3) name a file they cannot find. */
+    private static final List<String> MISSING_FILE = List.of("for file: ", "File does not exist: ",
+            "Location does not exist: ");
 
     /** Table properties that place a table's files outside {@code location/data} and {@code location/metadata}. */
     static final List<String> PATH_PROPERTIES = List.of(TableProperties.WRITE_DATA_LOCATION,
@@ -85,6 +91,10 @@ public final class TableLocations {
                     table = catalogs.catalog(catalog).loadTable(identifier);
                 } catch (NoSuchTableException e) {
                     continue; // dropped since the listing: its files are its catalog's garbage to collect
+                } catch (NotFoundException e) {
+                    // Its current metadata file is gone, so nobody can read it; its folder is still kept off limits.
+                    entries.add(missingMetadata(catalog + "." + identifier, e));
+                    continue;
                 } catch (RuntimeException e) {
                     throw new Unreadable("Cannot load table " + catalog + "." + identifier + " to learn where it keeps"
                             + " its files: " + e.getMessage(), e);
@@ -124,6 +134,28 @@ public final class TableLocations {
             folders.forEach(folder -> roots.add(new Root(name, "metadata log", folder)));
         }
         return new Entry(table.uuid() == null ? null : table.uuid().toString(), roots);
+    }
+
+    /**
+     * A table whose current metadata file does not exist: the folder that file would lie in names
+     * the table's location as far as anyone can know it ({@code <location>/metadata/<file>}); when
+     * the failure does not name the file, nothing can be known and the catalogs are unreadable.
+     */
+    private static Entry missingMetadata(String name, NotFoundException e) {
+        String message = String.valueOf(e.getMessage());
+        String metadataFolder = null;
+        for (String marker : MISSING_FILE) {
+            int at = message.lastIndexOf(marker);
+            if (at >= 0) {
+                metadataFolder = folder(message.substring(at + marker.length()).trim());
+                break;
+            }
+        }
+        String location = metadataFolder == null ? null : folder(metadataFolder);
+        if (location == null) {
+            throw new Unreadable("Cannot load table " + name + " to learn where it keeps its files: " + message, e);
+        }
+        return new Entry(null, List.of(new Root(name, "location of its missing metadata", location)));
     }
 
     private static String folder(String file) {
