@@ -59,9 +59,6 @@ final class RewriteCommit {
 
     private static final Logger LOG = Logger.getLogger(RewriteCommit.class);
 
-    /** Reads of the table after an unknown commit outcome before the attempt gives up and keeps its files. */
-    private static final int RECONCILE_LOOKS = 3;
-
     private final Table table;
     private final RewriteSettings settings;
     private final Map<String, String> tags;
@@ -98,13 +95,12 @@ final class RewriteCommit {
                 beforeCommit.run();
             } catch (RuntimeException e) {
                 // Not attempted: nothing can have been committed.
-                deleteWritten(written, rebased, kept);
+                TableFiles.deleteAllQuietly(table, List.of(written.files(), rebased, kept));
                 throw e;
             }
+            Long landed = null;
             try {
                 rewrite.commit();
-                return new Attempt(committedSnapshot(), attempt - 1, removal.removed().size() + removal.split().size(),
-                        rebased.size() + kept.size(), rebasedRows);
             } catch (ValidationException e) {
                 TableFiles.deleteQuietly(table, rebased);
                 TableFiles.deleteQuietly(table, kept);
@@ -125,57 +121,22 @@ final class RewriteCommit {
                 base = current;
                 live = nowLive;
                 ChunkRewriter.sleep(settings.backoff().delay(attempt).dividedBy(4));
+                continue;
             } catch (RuntimeException e) {
                 if (CommitOutcome.of(e).mayCleanUp()) {
-                    deleteWritten(written, rebased, kept);
+                    TableFiles.deleteAllQuietly(table, List.of(written.files(), rebased, kept));
                     throw e;
                 }
-                Long landed = reconcile(plan, e);
+                landed = new TaggedCommit(table, settings, tags).reconcile(plan.scope(), e);
                 if (landed == null) {
                     throw TableFiles.commitStateUnknown(table, "the rewrite of " + plan.scope(), "every file written for"
                             + " it is kept (unreferenced, they are orphans that remove_orphan_files collects after the"
                             + " age floor)", e);
                 }
-                return new Attempt(landed, attempt - 1, removal.removed().size() + removal.split().size(),
-                        rebased.size() + kept.size(), rebasedRows);
             }
+            return new Attempt(landed != null ? landed : committedSnapshot(), attempt - 1,
+                    removal.removed().size() + removal.split().size(), rebased.size() + kept.size(), rebasedRows);
         }
-    }
-
-    /**
-     * After a commit whose outcome is unknown: the job's tagged snapshot if the table's history now
-     * shows it, else null (also when the table cannot be read after a few tries: a catalog whose
-     * connections were just lost answers again once its pool has reconnected). Never deletes anything.
-     */
-    private Long reconcile(RewritePlan plan, RuntimeException failure) {
-        for (int look = 1; ; look++) {
-            try {
-                table.refresh();
-                Long landed = taggedSnapshot();
-                if (landed != null) {
-                    LOG.warnf("%s: the commit of the rewrite of %s reported %s, but its snapshot %d is in the table's"
-                            + " history: it committed", table.name(), plan.scope(), describe(failure), landed);
-                }
-                return landed;
-            } catch (RuntimeException e) {
-                if (look >= RECONCILE_LOOKS || Thread.currentThread().isInterrupted()) {
-                    LOG.warnf("%s: cannot read the table after the rewrite of %s failed to report its commit (%s): %s",
-                            table.name(), plan.scope(), describe(failure), describe(e));
-                    return null;
-                }
-                ChunkRewriter.sleep(settings.backoff().delay(look));
-            }
-        }
-    }
-
-    private static String describe(Throwable failure) {
-        return failure.getClass().getSimpleName() + ": " + failure.getMessage();
-    }
-
-    private void deleteWritten(RewriteOutput written, List<DeleteFile> rebased, List<DeleteFile> kept) {
-        TableFiles.deleteQuietly(table, written.files());
-        TableFiles.deleteQuietly(table, rebased);
-        TableFiles.deleteQuietly(table, kept);
     }
 
     /**
@@ -200,24 +161,12 @@ final class RewriteCommit {
     }
 
     private Long committedSnapshot() {
-        Long committed = taggedSnapshot();
+        Long committed = new TaggedCommit(table, settings, tags).snapshot();
         if (committed == null) {
             throw new CryoException(ExecutorErrorCode.ENGINE_FAILURE, "Cannot find the snapshot just committed to "
                     + table.name() + " with tags " + tags);
         }
         return committed;
-    }
-
-    /** The newest snapshot of the current lineage that carries this chunk's tags, or null. */
-    private Long taggedSnapshot() {
-        for (Snapshot snapshot = table.currentSnapshot(); snapshot != null;
-             snapshot = snapshot.parentId() == null ? null : table.snapshot(snapshot.parentId())) {
-            Map<String, String> summary = snapshot.summary();
-            if (summary != null && tags.entrySet().stream().allMatch(tag -> tag.getValue().equals(summary.get(tag.getKey())))) {
-                return snapshot.snapshotId();
-            }
-        }
-        return null;
     }
 
     /** Live data files of the scope at a snapshot, by location, with the deletes that apply to them. */

@@ -34,6 +34,11 @@ final class TableFiles {
         }
     }
 
+    /** Deletes groups of files that were written but never committed. */
+    static void deleteAllQuietly(Table table, List<? extends List<? extends ContentFile<?>>> groups) {
+        groups.forEach(files -> deleteQuietly(table, files));
+    }
+
     /** Deletes one file that was written but never committed; a failure only leaves an orphan behind. */
     static void deleteQuietly(Table table, String location) {
         try {

@@ -125,7 +125,7 @@ public final class OrphanSearch {
         long outside = 0;
         long others = 0;
         long conflicts = 0;
-        List<Conflict> conflictSample = new ArrayList<>();
+        List<LocationConflict.Scheme> conflictSample = new ArrayList<>();
         Spellings spellings = new Spellings(reachable.spellingConflicts(), reachable.spellingConflictCount());
         Map<String, String> irregular = new HashMap<>();
         for (FileInfo file : listing.listPrefix(prefix())) {
@@ -156,7 +156,7 @@ public final class OrphanSearch {
             } else if (!samePath.isEmpty()) {
                 conflicts++;
                 if (conflictSample.size() < CONFLICT_SAMPLE) {
-                    conflictSample.add(new Conflict(file.location(), samePath.get(0).toString()));
+                    conflictSample.add(new LocationConflict.Scheme(file.location(), samePath.get(0).toString()));
                 }
             } else if (file.createdAtMillis() <= 0 || file.createdAtMillis() >= cutoffMillis) {
                 // No modification time (0, or none at all) is no age: never old enough.
@@ -194,10 +194,10 @@ public final class OrphanSearch {
 
     /** Two spellings of one canonical path, up to {@value #CONFLICT_SAMPLE} of them kept; the count is exact. */
     private static final class Spellings {
-        final List<SpellingConflict> sample;
+        final List<LocationConflict.Spelling> sample;
         long count;
 
-        Spellings(List<SpellingConflict> fromReferences, long countFromReferences) {
+        Spellings(List<LocationConflict.Spelling> fromReferences, long countFromReferences) {
             this.sample = new ArrayList<>(fromReferences);
             this.count = countFromReferences;
         }
@@ -205,7 +205,7 @@ public final class OrphanSearch {
         void add(String first, String second) {
             count++;
             if (sample.size() < CONFLICT_SAMPLE) {
-                sample.add(new SpellingConflict(first, second));
+                sample.add(new LocationConflict.Spelling(first, second));
             }
         }
     }
@@ -241,22 +241,6 @@ public final class OrphanSearch {
         return names;
     }
 
-    /** A listed file whose path a referenced file has under another scheme or authority. */
-    public record Conflict(String listed, String referenced) {
-        public Conflict {
-            requireNonNull(listed, "listed is null");
-            requireNonNull(referenced, "referenced is null");
-        }
-    }
-
-    /** Two spellings of one canonical path, both among the references or both in the listing. */
-    public record SpellingConflict(String first, String second) {
-        public SpellingConflict {
-            requireNonNull(first, "first is null");
-            requireNonNull(second, "second is null");
-        }
-    }
-
     /**
      * What one listing found.
      *
@@ -278,8 +262,8 @@ public final class OrphanSearch {
      */
     public record Listing(String prefix, long listedFiles, long listedBytes, long referencedFiles, long youngFiles,
                           long orphanFiles, long orphanBytes, long hiddenFiles, long outsideFiles, long otherTablesFiles,
-                          List<TableLocations.Root> otherTables, long conflictFiles, List<Conflict> conflicts,
-                          long spellingConflictCount, List<SpellingConflict> spellingConflicts) {
+                          List<TableLocations.Root> otherTables, long conflictFiles, List<LocationConflict.Scheme> conflicts,
+                          long spellingConflictCount, List<LocationConflict.Spelling> spellingConflicts) {
         public Listing {
             requireNonNull(prefix, "prefix is null");
             otherTables = List.copyOf(otherTables);

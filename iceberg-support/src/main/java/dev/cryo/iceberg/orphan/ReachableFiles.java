@@ -43,7 +43,7 @@ public final class ReachableFiles {
     private final Map<String, List<FileLocation>> otherSpellings = new HashMap<>();
     /** The written path of each referenced file whose path is not spelled canonically, by canonical path; rare. */
     private final Map<String, String> irregularSpellings = new HashMap<>();
-    private final List<OrphanSearch.SpellingConflict> spellingConflicts = new ArrayList<>();
+    private final List<LocationConflict.Spelling> spellingConflicts = new ArrayList<>();
     private long spellingConflictCount;
     private String metadataRead;
 
@@ -125,7 +125,7 @@ public final class ReachableFiles {
     }
 
     /** Up to {@value OrphanSearch#CONFLICT_SAMPLE} paths that the references spell two ways. */
-    List<OrphanSearch.SpellingConflict> spellingConflicts() {
+    List<LocationConflict.Spelling> spellingConflicts() {
         return List.copyOf(spellingConflicts);
     }
 
@@ -200,7 +200,7 @@ public final class ReachableFiles {
     private void spellingConflict(String first, String second) {
         spellingConflictCount++;
         if (spellingConflicts.size() < OrphanSearch.CONFLICT_SAMPLE) {
-            spellingConflicts.add(new OrphanSearch.SpellingConflict(first, second));
+            spellingConflicts.add(new LocationConflict.Spelling(first, second));
         }
     }
 
