@@ -5,7 +5,6 @@ import dev.cryo.contracts.Operation;
 import dev.cryo.contracts.TableId;
 import dev.cryo.contracts.event.OperationParameters;
 import dev.cryo.executor.ExecutorErrorCode;
-import dev.cryo.executor.engine.OrphanAgeFloor;
 import dev.cryo.executor.engine.OrphanShareBrake;
 import dev.cryo.executor.engine.StepKey;
 import dev.cryo.executor.engine.JobRecords;
@@ -35,9 +34,6 @@ import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
 import org.apache.iceberg.data.Record;
-import org.apache.iceberg.io.FileInfo;
-import org.apache.iceberg.io.PositionOutputStream;
-import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,7 +43,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -58,8 +53,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
-import java.util.stream.Collectors;
-import java.util.stream.StreamSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -110,20 +103,20 @@ class OrphanRemovalOnS3Test {
         Table archive = registry.catalog(CATALOG).createTable(TableIdentifier.of(namespace, "events_archive"),
                 SampleTables.EVENTS, PartitionSpec.builderFor(SampleTables.EVENTS).day("event_ts").build());
         assertThat(archive.location()).startsWith(events.location());
-        fill(events, 3, 1);
-        fill(archive, 3, 2);
-        List<String> planted = plant(events, 3);
+        TableContents.fill(events, 3, 1);
+        TableContents.fill(archive, 3, 2);
+        List<String> planted = TableContents.plant(events, 3);
         // The case is real: a raw prefix listing of the location without its slash reaches the sibling's files.
-        assertThat(listed(events, events.location())).anyMatch(location -> location.contains("/events_archive/"));
-        Set<String> archiveBefore = new java.util.HashSet<>(listed(archive, archive.location() + "/"));
+        assertThat(TableContents.listed(events, events.location())).anyMatch(location -> location.contains("/events_archive/"));
+        Set<String> archiveBefore = new java.util.HashSet<>(TableContents.listed(archive, archive.location() + "/"));
         Fingerprint archiveRows = Fingerprints.ofTable(archive);
         Fingerprint eventsRows = Fingerprints.ofTable(events);
 
         StepResult removed = removeOrphans(engine(OrphanRemovalSettings.DEFAULTS), events);
 
         assertThat(removed.files()).containsExactlyInAnyOrderElementsOf(planted);
-        assertThat(listed(events, events.location() + "/")).doesNotContainAnyElementsOf(planted);
-        assertThat(listed(archive, archive.location() + "/")).containsExactlyInAnyOrderElementsOf(archiveBefore);
+        assertThat(TableContents.listed(events, events.location() + "/")).doesNotContainAnyElementsOf(planted);
+        assertThat(TableContents.listed(archive, archive.location() + "/")).containsExactlyInAnyOrderElementsOf(archiveBefore);
         archive.refresh();
         events.refresh();
         assertThat(Fingerprints.ofTable(archive)).isEqualTo(archiveRows);
@@ -145,8 +138,8 @@ class OrphanRemovalOnS3Test {
         append.commit();
         table.refresh();
         assertThat(table.location()).startsWith("s3://");
-        List<String> planted = plant(table, 2);
-        Set<String> before = new java.util.HashSet<>(listed(table, table.location() + "/"));
+        List<String> planted = TableContents.plant(table, 2);
+        Set<String> before = new java.util.HashSet<>(TableContents.listed(table, table.location() + "/"));
         Fingerprint rows = Fingerprints.ofTable(table);
 
         OrphanRemovalSettings strict = new OrphanRemovalSettings(Duration.ofDays(3), OrphanAgeFloors.UnsafeFloors.REFUSED,
@@ -160,12 +153,12 @@ class OrphanRemovalOnS3Test {
                         + " cryo.orphans.equivalent-schemes or cryo.orphans.equivalent-authorities. ")
                 .hasMessageEndingWith("Cryo cannot tell whether these are the referenced files under another name, so nothing"
                         + " was deleted");
-        assertThat(listed(table, table.location() + "/")).containsExactlyInAnyOrderElementsOf(before);
+        assertThat(TableContents.listed(table, table.location() + "/")).containsExactlyInAnyOrderElementsOf(before);
 
         StepResult removed = removeOrphans(engine(OrphanRemovalSettings.DEFAULTS), table);
 
         assertThat(removed.files()).containsExactlyInAnyOrderElementsOf(planted);
-        assertThat(listed(table, table.location() + "/")).containsAll(written.stream().map(DataFile::location).toList());
+        assertThat(TableContents.listed(table, table.location() + "/")).containsAll(written.stream().map(DataFile::location).toList());
         table.refresh();
         assertThat(Fingerprints.ofTable(table)).isEqualTo(rows);
     }
@@ -174,7 +167,7 @@ class OrphanRemovalOnS3Test {
     @ValueSource(ints = {2, 3})
     void aMergeOnReadTableLosesItsOrphansAndKeepsEveryLiveDeleteFile(int formatVersion) {
         Table table = create("merge_on_read_v" + formatVersion, formatVersion);
-        fill(table, 3, 3);
+        TableContents.fill(table, 3, 3);
         TableWriter writer = new TableWriter(table);
         List<DataFile> files = TestTables.dataFiles(table);
         List<DeleteFile> deletes = new ArrayList<>();
@@ -188,15 +181,15 @@ class OrphanRemovalOnS3Test {
         if (formatVersion == 3) {
             assertThat(deletes).allMatch(delete -> delete.format() == FileFormat.PUFFIN, "deletion vectors in Puffin files");
         }
-        List<String> planted = plant(table, 3);
+        List<String> planted = TableContents.plant(table, 3);
         Fingerprint rows = Fingerprints.ofTable(table);
-        Set<String> live = new java.util.HashSet<>(listed(table, table.location() + "/"));
+        Set<String> live = new java.util.HashSet<>(TableContents.listed(table, table.location() + "/"));
         live.removeAll(planted);
 
         StepResult removed = removeOrphans(engine(OrphanRemovalSettings.DEFAULTS), table);
 
         assertThat(removed.files()).containsExactlyInAnyOrderElementsOf(planted);
-        assertThat(listed(table, table.location() + "/")).containsExactlyInAnyOrderElementsOf(live);
+        assertThat(TableContents.listed(table, table.location() + "/")).containsExactlyInAnyOrderElementsOf(live);
         assertThat(live).containsAll(deletes.stream().map(DeleteFile::location).toList());
         table.refresh();
         assertThat(Fingerprints.ofTable(table)).isEqualTo(rows);
@@ -205,11 +198,11 @@ class OrphanRemovalOnS3Test {
     @Test
     void aFileAWriterWroteBeforeTheListingAndCommitsAfterItSurvives() {
         Table table = create("late_writer", 2);
-        fill(table, 2, 4);
+        TableContents.fill(table, 2, 4);
         // A long job wrote these files (ten days before the engine's clock), then commits them after Cryo listed.
         List<Record> lateRows = SampleTables.events(new Random(44), 9_000, 40, TestTables.START, Duration.ofDays(2), 4, 30);
         List<DataFile> late = new TableWriter(table).writeDataFiles(lateRows);
-        List<String> planted = plant(table, 2);
+        List<String> planted = TableContents.plant(table, 2);
         List<Record> rowsBefore = rows(table);
 
         StepResult removed = new OrphanRemover(table, OrphanRemovalSettings.DEFAULTS, TEN_DAYS_AHEAD,
@@ -225,7 +218,7 @@ class OrphanRemovalOnS3Test {
         assertThat(removed.files()).containsExactlyInAnyOrderElementsOf(planted);
         assertThat(removed.message()).contains(late.size() + " candidates kept because a newer snapshot references them"
                 + " or they changed since the listing");
-        assertThat(listed(table, table.location() + "/")).containsAll(late.stream().map(DataFile::location).toList());
+        assertThat(TableContents.listed(table, table.location() + "/")).containsAll(late.stream().map(DataFile::location).toList());
         table.refresh();
         List<Record> expected = new ArrayList<>(rowsBefore);
         expected.addAll(lateRows);
@@ -235,9 +228,9 @@ class OrphanRemovalOnS3Test {
     @Test
     void aRunWhoseCandidatesAreMostOfTheTableStopsUntilAnOperatorReleasesTheBrakeForOneRun() {
         Table table = create("mostly_orphans", 2);
-        fill(table, 1, 5);
-        int listedBefore = listed(table, table.location() + "/").size();
-        List<String> planted = plant(table, listedBefore + 1);
+        TableContents.fill(table, 1, 5);
+        int listedBefore = TableContents.listed(table, table.location() + "/").size();
+        List<String> planted = TableContents.plant(table, listedBefore + 1);
         NativeEngine braked = engine(OrphanRemovalSettings.DEFAULTS);
 
         assertThatThrownBy(() -> removeOrphans(braked, table))
@@ -246,7 +239,7 @@ class OrphanRemovalOnS3Test {
                         + (listedBefore + planted.size()) + " listed files")
                 .hasMessageContaining("more than cryo.executor.orphans.max-share of 50 %; nothing was deleted")
                 .hasMessageContaining("POST /api/v1/tables/" + id(table) + "/orphans/brake-release");
-        assertThat(listed(table, table.location() + "/")).containsAll(planted);
+        assertThat(TableContents.listed(table, table.location() + "/")).containsAll(planted);
 
         List<String> used = new ArrayList<>();
         OrphanBrakeReleases once = (tableId, jobId) -> {
@@ -265,9 +258,9 @@ class OrphanRemovalOnS3Test {
         assertThat(removed.message()).contains("share brake (").contains("released by operator:alice at")
                 .contains("(a failed backfill)");
         assertThat(used).hasSize(1);
-        List<String> plantedAgain = plant(table, listedBefore + 1);
+        List<String> plantedAgain = TableContents.plant(table, listedBefore + 1);
         assertThatThrownBy(() -> removeOrphans(released, table)).hasMessageContaining("nothing was deleted");
-        assertThat(listed(table, table.location() + "/")).containsAll(plantedAgain);
+        assertThat(TableContents.listed(table, table.location() + "/")).containsAll(plantedAgain);
     }
 
     // ------------------------------------------------------------------ helpers
@@ -279,35 +272,8 @@ class OrphanRemovalOnS3Test {
                 Map.of(TableProperties.FORMAT_VERSION, String.valueOf(formatVersion)));
     }
 
-    private static void fill(Table table, int commits, long seed) {
-        TableWriter writer = new TableWriter(table);
-        Random random = new Random(seed);
-        for (int i = 0; i < commits; i++) {
-            writer.append(SampleTables.events(random, seed * 100_000 + i * 1000L, 40, TestTables.START, Duration.ofDays(3), 4, 30));
-        }
-        table.refresh();
-    }
 
-    /** Files no snapshot references, as a failed job leaves them, in the data and metadata folders. */
-    private static List<String> plant(Table table, int count) {
-        List<String> planted = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            String location = table.location() + (i % 2 == 0 ? "/data/" : "/metadata/") + "orphan-" + UUID.randomUUID()
-                    + (i % 2 == 0 ? ".parquet" : ".avro");
-            try (PositionOutputStream out = table.io().newOutputFile(location).create()) {
-                out.write(("orphan " + i).getBytes(StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            planted.add(location);
-        }
-        return planted;
-    }
 
-    private static List<String> listed(Table table, String prefix) {
-        return StreamSupport.stream(((SupportsPrefixOperations) table.io()).listPrefix(prefix).spliterator(), false)
-                .map(FileInfo::location).collect(Collectors.toList());
-    }
 
     private static NativeEngine engine(OrphanRemovalSettings orphans) {
         return new NativeEngine(registry, settings(orphans), JobRecords.NONE, TEN_DAYS_AHEAD);

@@ -26,10 +26,8 @@ import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.catalog.Namespace;
 import org.apache.iceberg.catalog.SupportsNamespaces;
 import org.apache.iceberg.catalog.TableIdentifier;
-import org.apache.iceberg.io.FileInfo;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.PositionOutputStream;
-import org.apache.iceberg.io.SupportsPrefixOperations;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,14 +37,11 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,8 +49,6 @@ import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.stream.Collectors;
-import java.util.stream.StreamSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -107,9 +100,9 @@ class SharedLocationsTest {
     void aTableNestedInAnothersLocationKeepsEveryFileAndIsItselfRefused(Storage storage) {
         Table outer = create(storage, "outer", null, Map.of());
         Table inner = create(storage, "inner", outer.location() + "/archive", Map.of());
-        fill(outer, 2, 1);
-        fill(inner, 3, 2);
-        List<String> planted = plant(outer, 3);
+        TableContents.fill(outer, 2, 1);
+        TableContents.fill(inner, 3, 2);
+        List<String> planted = TableContents.plant(outer, 3);
         Set<String> innerFiles = listed(inner, inner.location() + "/");
         Fingerprint innerRows = Fingerprints.ofTable(inner);
         Fingerprint outerRows = Fingerprints.ofTable(outer);
@@ -125,7 +118,7 @@ class SharedLocationsTest {
         assertThat(Fingerprints.ofTable(inner)).isEqualTo(innerRows);
         assertThat(Fingerprints.ofTable(outer)).isEqualTo(outerRows);
 
-        List<String> innerOrphans = plant(inner, 2);
+        List<String> innerOrphans = TableContents.plant(inner, 2);
         assertThatThrownBy(() -> removeOrphans(inner))
                 .isInstanceOfSatisfying(CryoException.class, e -> assertThat(e.code()).isEqualTo(ExecutorErrorCode.SHARED_LOCATION))
                 .hasMessage("Cannot search " + inner.name() + " for orphan files: its location " + inner.location()
@@ -140,12 +133,12 @@ class SharedLocationsTest {
     void aNestedTableWhoseMetadataFileIsMissingStillKeepsItsFiles(Storage storage) {
         Table outer = create(storage, "around", null, Map.of());
         Table broken = create(storage, "broken", outer.location() + "/broken", Map.of());
-        fill(outer, 1, 10);
-        fill(broken, 2, 11);
+        TableContents.fill(outer, 1, 10);
+        TableContents.fill(broken, 2, 11);
         String metadata = ((org.apache.iceberg.HasTableOperations) broken).operations().current().metadataFileLocation();
         broken.io().deleteFile(metadata);
         Set<String> brokenFiles = listed(outer, broken.location() + "/");
-        List<String> planted = plant(outer, 1);
+        List<String> planted = TableContents.plant(outer, 1);
 
         StepResult removed = removeOrphans(outer);
 
@@ -161,14 +154,14 @@ class SharedLocationsTest {
     @EnumSource(Storage.class)
     void anotherTablesDataPathUnderTheLocationIsLeftAlone(Storage storage) {
         Table outer = create(storage, "host", null, Map.of());
-        fill(outer, 1, 3);
+        TableContents.fill(outer, 1, 3);
         Table guest = create(storage, "guest", null, Map.of(TableProperties.WRITE_DATA_LOCATION,
                 outer.location() + "/guest-data"));
-        fill(guest, 2, 4);
+        TableContents.fill(guest, 2, 4);
         Set<String> guestFiles = listed(outer, outer.location() + "/guest-data/");
         assertThat(guestFiles).isNotEmpty();
         Fingerprint guestRows = Fingerprints.ofTable(guest);
-        List<String> planted = plant(outer, 2);
+        List<String> planted = TableContents.plant(outer, 2);
 
         StepResult removed = removeOrphans(outer);
 
@@ -183,8 +176,8 @@ class SharedLocationsTest {
     @Test
     void aTableAtTheRootOfItsBucketIsRefused() {
         Table bare = create(Storage.S3, "bare", "s3://" + S3MockServer.BARE_BUCKET, Map.of());
-        fill(bare, 1, 5);
-        List<String> planted = plant(bare, 1);
+        TableContents.fill(bare, 1, 5);
+        List<String> planted = TableContents.plant(bare, 1);
 
         assertThatThrownBy(() -> removeOrphans(bare))
                 .isInstanceOfSatisfying(CryoException.class, e -> assertThat(e.code()).isEqualTo(ExecutorErrorCode.SHARED_LOCATION))
@@ -197,7 +190,7 @@ class SharedLocationsTest {
     @EnumSource(Storage.class)
     void aFileReferencedUnderAnotherSpellingOfItsPathIsKept(Storage storage) throws IOException {
         Table table = create(storage, "spelled", null, Map.of());
-        fill(table, 1, 6);
+        TableContents.fill(table, 1, 6);
         // A writer that spelled the file's folder with a dot segment and a doubled slash; on S3 the
         // object's key is that spelling, on local disk the file system resolves it.
         DataFile written = new TableWriter(table).writeDataFiles(SampleTables.events(new Random(7), 50_000, 20,
@@ -212,7 +205,7 @@ class SharedLocationsTest {
         table.newAppend().appendFile(DataFiles.builder(table.spec()).copy(written).withPath(spelled).build()).commit();
         table.refresh();
         Fingerprint rows = Fingerprints.ofTable(table);
-        List<String> planted = plant(table, 1);
+        List<String> planted = TableContents.plant(table, 1);
 
         StepResult removed = removeOrphans(table);
 
@@ -224,8 +217,8 @@ class SharedLocationsTest {
     @Test
     void twoObjectsWhosePathsAreOneAfterCanonicalizationStopTheRun() throws IOException {
         Table table = create(Storage.S3, "twice", null, Map.of());
-        fill(table, 1, 8);
-        List<String> planted = plant(table, 1);
+        TableContents.fill(table, 1, 8);
+        List<String> planted = TableContents.plant(table, 1);
         String referenced = referencedDataFile(table);
         String folder = referenced.substring(0, referenced.lastIndexOf('/'));
         String twin = folder + "//" + referenced.substring(folder.length() + 1);
@@ -242,8 +235,8 @@ class SharedLocationsTest {
     @Test
     void aFileOfUnknownAgeIsNeverACandidate() throws IOException {
         Table table = create(Storage.LOCAL, "ageless", null, Map.of());
-        fill(table, 1, 9);
-        List<String> planted = plant(table, 2);
+        TableContents.fill(table, 1, 9);
+        List<String> planted = TableContents.plant(table, 2);
         // A listing without a modification time reports 0: no age, so never old enough.
         Files.setLastModifiedTime(Path.of(java.net.URI.create(planted.get(0))), FileTime.fromMillis(0));
 
@@ -272,29 +265,7 @@ class SharedLocationsTest {
         return catalog(storage) + "." + table.name().substring(table.name().indexOf('.') + 1);
     }
 
-    private static void fill(Table table, int commits, long seed) {
-        TableWriter writer = new TableWriter(table);
-        Random random = new Random(seed);
-        for (int i = 0; i < commits; i++) {
-            writer.append(SampleTables.events(random, seed * 100_000 + i * 1000L, 40, TestTables.START, Duration.ofDays(3), 4, 30));
-        }
-        table.refresh();
-    }
 
-    private static List<String> plant(Table table, int count) {
-        List<String> planted = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            String location = table.location() + (i % 2 == 0 ? "/data/" : "/metadata/") + "orphan-" + UUID.randomUUID()
-                    + (i % 2 == 0 ? ".parquet" : ".avro");
-            try (PositionOutputStream out = table.io().newOutputFile(location).create()) {
-                out.write(("orphan " + i).getBytes(StandardCharsets.UTF_8));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            planted.add(location);
-        }
-        return planted;
-    }
 
     /** Locations as their canonical path: a listing spells {@code file:/}, metadata {@code file:///}. */
     private static List<String> paths(List<String> locations) {
@@ -313,8 +284,7 @@ class SharedLocationsTest {
     }
 
     private static Set<String> listed(Table table, String prefix) {
-        return StreamSupport.stream(((SupportsPrefixOperations) table.io()).listPrefix(prefix).spliterator(), false)
-                .map(FileInfo::location).collect(Collectors.toCollection(TreeSet::new));
+        return new TreeSet<>(TableContents.listed(table, prefix));
     }
 
     private static StepResult removeOrphans(Table table) {

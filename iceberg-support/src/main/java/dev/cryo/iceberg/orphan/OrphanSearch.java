@@ -280,39 +280,25 @@ public final class OrphanSearch {
         public String describeConflicts() {
             List<String> parts = new ArrayList<>();
             if (conflictFiles > 0) {
-                StringBuilder text = new StringBuilder();
-                text.append(conflictFiles).append(conflictFiles == 1 ? " listed file has" : " listed files have")
-                        .append(" the path of a file the table references under another scheme or authority (");
-                for (int i = 0; i < conflicts.size(); i++) {
-                    if (i > 0) {
-                        text.append("; ");
-                    }
-                    text.append(conflicts.get(i).listed()).append(" is referenced as ").append(conflicts.get(i).referenced());
-                }
-                if (conflictFiles > conflicts.size()) {
-                    text.append("; and ").append(conflictFiles - conflicts.size()).append(" more");
-                }
-                parts.add(text.append("); if the schemes or authorities name the same storage, declare them equivalent"
-                        + " with cryo.orphans.equivalent-schemes or cryo.orphans.equivalent-authorities").toString());
+                parts.add(sample(conflictFiles, conflictFiles == 1 ? " listed file has" : " listed files have",
+                        " the path of a file the table references under another scheme or authority (",
+                        conflicts.stream().map(conflict -> conflict.listed() + " is referenced as " + conflict.referenced()).toList())
+                        + "; if the schemes or authorities name the same storage, declare them equivalent with"
+                        + " cryo.orphans.equivalent-schemes or cryo.orphans.equivalent-authorities");
             }
             if (spellingConflictCount > 0) {
-                StringBuilder text = new StringBuilder();
-                text.append(spellingConflictCount).append(spellingConflictCount == 1 ? " path is" : " paths are")
-                        .append(" spelled two ways (");
-                for (int i = 0; i < spellingConflicts.size(); i++) {
-                    if (i > 0) {
-                        text.append("; ");
-                    }
-                    text.append(spellingConflicts.get(i).first()).append(" and ").append(spellingConflicts.get(i).second());
-                }
-                if (spellingConflictCount > spellingConflicts.size()) {
-                    text.append("; and ").append(spellingConflictCount - spellingConflicts.size()).append(" more");
-                }
-                parts.add(text.append("): with percent-escapes, '.', '..' and repeated slashes resolved they are one"
-                        + " path, which object stores may hold as two objects; rename or remove the one nothing"
-                        + " references").toString());
+                parts.add(sample(spellingConflictCount, spellingConflictCount == 1 ? " path is" : " paths are",
+                        " spelled two ways (", spellingConflicts.stream()
+                                .map(conflict -> conflict.first() + " and " + conflict.second()).toList())
+                        + ": with percent-escapes, '.', '..' and repeated slashes resolved they are one path, which"
+                        + " object stores may hold as two objects; rename or remove the one nothing references");
             }
             return String.join("; ", parts);
+        }
+
+        private static String sample(long count, String verb, String what, List<String> named) {
+            String more = count > named.size() ? "; and " + (count - named.size()) + " more" : "";
+            return count + verb + what + String.join("; ", named) + more + ")";
         }
     }
 
