@@ -3,7 +3,6 @@ package dev.cryo.executor.iceberg;
 import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.executor.ExecutorErrorCode;
 import dev.cryo.executor.engine.StepResult;
-import dev.cryo.iceberg.commit.CommitOutcome;
 import dev.cryo.platform.error.CryoException;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.ManifestContent;
@@ -78,15 +77,8 @@ final class ManifestRewriter {
                 .rewriteIf(manifest -> manifest.content() == ManifestContent.DATA)
                 .clusterBy(file -> file.specId() + "/" + group(groups, file));
         tags.forEach(rewrite::set);
-        try {
-            rewrite.commit();
-        } catch (RuntimeException e) {
-            // Iceberg removes the manifests it wrote only after a clean failure (strict cleanup).
-            if (CommitOutcome.of(e).mayCleanUp()) {
-                throw e;
-            }
-            throw TableFiles.commitStateUnknown(table, "the manifest rewrite", "every manifest written for it is kept", e);
-        }
+        // Iceberg removes the manifests it wrote only after a clean failure (strict cleanup).
+        TableFiles.commit(table, rewrite, "the manifest rewrite", "every manifest written for it is kept");
         table.refresh();
         int after = table.currentSnapshot().dataManifests(table.io()).size();
         long afterBytes = table.currentSnapshot().dataManifests(table.io()).stream().mapToLong(ManifestFile::length).sum();

@@ -2,7 +2,6 @@ package dev.cryo.executor.iceberg;
 
 import dev.cryo.contracts.event.FileCounts;
 import dev.cryo.executor.engine.StepResult;
-import dev.cryo.iceberg.commit.CommitOutcome;
 import org.apache.iceberg.ExpireSnapshots;
 import org.apache.iceberg.Table;
 
@@ -42,15 +41,8 @@ final class SnapshotExpirer {
                     }
                     table.io().deleteFile(location);
                 });
-        try {
-            expiry.commit();
-        } catch (RuntimeException e) {
-            // Iceberg deletes expired files only after a commit it saw succeed.
-            if (CommitOutcome.of(e).mayCleanUp()) {
-                throw e;
-            }
-            throw TableFiles.commitStateUnknown(table, "the snapshot expiry", "no file was deleted", e);
-        }
+        // Iceberg deletes expired files only after a commit it saw succeed.
+        TableFiles.commit(table, expiry, "the snapshot expiry", "no file was deleted");
         table.refresh();
         int after = size(table.snapshots());
         return new StepResult(new FileCounts(dataFiles.get(), 0, deleteFiles.get(), 0), FileCounts.ZERO, null, 0,

@@ -50,6 +50,21 @@ final class TableFiles {
     }
 
     /**
+     * Commits {@code update}; a failure {@link dev.cryo.iceberg.commit.CommitOutcome} does not call clean
+     * becomes {@link #commitStateUnknown} ({@code kept} says what stays), a clean one is thrown as it is.
+     */
+    static void commit(Table table, org.apache.iceberg.PendingUpdate<?> update, String action, String kept) {
+        try {
+            update.commit();
+        } catch (RuntimeException e) {
+            if (dev.cryo.iceberg.commit.CommitOutcome.of(e).mayCleanUp()) {
+                throw e;
+            }
+            throw commitStateUnknown(table, action, kept, e);
+        }
+    }
+
+    /**
      * A commit that failed in a way {@link dev.cryo.iceberg.commit.CommitOutcome} does not call clean:
      * it may have landed, so nothing written for it is deleted ({@code kept} says what stays).
      */

@@ -30,6 +30,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -101,30 +103,18 @@ class AmbiguousCommitTest {
         Thread.interrupted();
     }
 
-    @Test
-    void aCommitThatLandedBeforeTheCatalogsConnectionsWereLostIsFoundAndKeepsItsFiles() {
-        Table table = tableWithSmallFiles("lost_connection");
+    /**
+     * The catalog's sessions terminated by the server after its UPDATE, or an interrupt after the
+     * commit landed: the rewrite reads the table again and finds its tagged snapshot.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Fault.class, names = {"LANDS_THEN_CONNECTIONS_TERMINATED", "LANDS_THEN_INTERRUPTED"})
+    void aCommitThatLandedBeforeItsAnswerWasLostIsFoundAndKeepsItsFiles(Fault fault) {
+        Table table = tableWithSmallFiles(fault.name().toLowerCase(java.util.Locale.ROOT));
         Fingerprint rows = Fingerprints.ofTable(table);
         String job = "job-" + UUID.randomUUID();
 
-        next = Fault.LANDS_THEN_CONNECTIONS_TERMINATED;
-        StepResult result = optimize(table, job);
-
-        table.refresh();
-        assertThat(next).as("the fault fired").isEqualTo(Fault.NONE);
-        assertThat(result.committedSnapshotId()).isEqualTo(table.currentSnapshot().snapshotId());
-        assertThat(TestTables.dataFiles(table)).hasSize(1);
-        assertEveryReferencedFileExists(table);
-        assertThat(Fingerprints.ofTable(table)).isEqualTo(rows);
-    }
-
-    @Test
-    void anInterruptAfterTheCommitLandedKeepsEveryFileAndTheSnapshotIsFound() {
-        Table table = tableWithSmallFiles("interrupted_after");
-        Fingerprint rows = Fingerprints.ofTable(table);
-        String job = "job-" + UUID.randomUUID();
-
-        next = Fault.LANDS_THEN_INTERRUPTED;
+        next = fault;
         StepResult result = optimize(table, job);
         Thread.interrupted();
 
